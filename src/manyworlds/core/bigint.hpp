@@ -1,0 +1,23 @@
+#pragma once
+// Exact big integers (GMP's mpz_class) and their formatting.
+
+#include <fmt/format.h>
+#include <gmpxx.h>
+
+#include <string>
+
+namespace manyworlds {
+
+using BigInt = mpz_class;
+
+inline std::string to_string(const BigInt& value) { return value.get_str(10); }
+
+}  // namespace manyworlds
+
+template <>
+struct fmt::formatter<mpz_class> : fmt::formatter<std::string> {
+  template <typename Context>
+  auto format(const mpz_class& value, Context& ctx) const {
+    return fmt::formatter<std::string>::format(value.get_str(10), ctx);
+  }
+};
