@@ -112,28 +112,30 @@ void run_dice(const DiceOptions& o) {
   if (o.distribution && !statistic) {
     throw UsageError("dice: --distribution needs --method fast or moves-to-win");
   }
-  Json json = {{"rules", rules_json(o.rules, starts)}};
-  if (o.part != 2) {
-    dice::Part1Result p1 = dice::play_deterministic(o.rules, starts);
-    if (o.json) {
-      json["part1"] = part1_json(p1);
-    } else {
-      fmt::print("Part 1: {}  (losing score {} x {} die rolls; player {} wins)\n", p1.answer,
-                 p1.losing_score, p1.rolls, p1.winner + 1);
-    }
-  }
+  // Both parts are computed before anything is printed, so a refused part 2 leaves no
+  // half-written output.
+  std::optional<dice::Part1Result> p1;
+  std::optional<dice::Part2Result> p2;
+  if (o.part != 2) p1 = dice::play_deterministic(o.rules, starts);
   if (o.part != 1) {
     dice::Part2Options options{resolve_threads(o.threads), show_progress() && !o.json, o.force};
-    dice::Part2Result p2 = dice::play_dirac(o.rules, starts, o.method, options);
-    if (o.json) {
-      json["part2"] = part2_json(p2, o.method, o.distribution);
-    } else {
-      fmt::print("Part 2: {}  (player {} wins in more universes)\n", p2.answer, p2.winner + 1);
-      for (std::size_t i = 0; i < p2.wins.size(); ++i) {
-        fmt::print("  player {} wins in {} universes\n", i + 1, p2.wins[i]);
-      }
-      if (o.distribution) print_distribution(p2);
+    p2 = dice::play_dirac(o.rules, starts, o.method, options);
+  }
+  Json json = {{"rules", rules_json(o.rules, starts)}};
+  if (p1 && o.json) {
+    json["part1"] = part1_json(*p1);
+  } else if (p1) {
+    fmt::print("Part 1: {}  (losing score {} x {} die rolls; player {} wins)\n", p1->answer,
+               p1->losing_score, p1->rolls, p1->winner + 1);
+  }
+  if (p2 && o.json) {
+    json["part2"] = part2_json(*p2, o.method, o.distribution);
+  } else if (p2) {
+    fmt::print("Part 2: {}  (player {} wins in more universes)\n", p2->answer, p2->winner + 1);
+    for (std::size_t i = 0; i < p2->wins.size(); ++i) {
+      fmt::print("  player {} wins in {} universes\n", i + 1, p2->wins[i]);
     }
+    if (o.distribution) print_distribution(*p2);
   }
   if (o.json) print_json(json);
 }

@@ -34,10 +34,10 @@ std::int64_t parse_int(std::string_view text, std::string_view what, std::int64_
   std::int64_t value = 0;
   auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
   if (t.empty() || ec == std::errc::invalid_argument || end != t.data() + t.size()) {
-    throw InputError(fmt::format("{}: '{}' is not a whole number", what, text));
+    throw InputError(fmt::format("{}: '{}' is not a whole number", what, trim(text)));
   }
   if (ec == std::errc::result_out_of_range || value < min || value > max) {
-    throw InputError(fmt::format("{}: {} is out of range [{}, {}]", what, text, min, max));
+    throw InputError(fmt::format("{}: {} is out of range [{}, {}]", what, t, min, max));
   }
   return value;
 }
