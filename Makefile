@@ -1,8 +1,9 @@
 # The two commands of the README. Everything else is CMake presets (CMakePresets.json).
 JOBS ?= $(shell nproc)
+FUZZ_SECONDS ?= 20
 BIN := build/release/manyworlds
 
-.PHONY: run test deps build asan-test fuzz bench clean
+.PHONY: run test deps build asan-test fuzz bench ci clean
 
 run: build
 	$(BIN) tour
@@ -21,6 +22,13 @@ asan-test: deps
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
 	ctest --preset asan -j $(JOBS)
+
+fuzz:
+	bash scripts/install-deps.sh --fuzz
+	bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# What CI runs: the test suite, the suite again under ASan + UBSan, and every fuzz target.
+ci: test asan-test fuzz
 
 bench: build
 	$(BIN) bench

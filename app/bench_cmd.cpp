@@ -40,8 +40,8 @@ void run_bench(const BenchOptions& options) {
       BenchLine this_run = puzzle.bench(threads);
       times.push_back(watch.seconds());
       if (run > 0 && (this_run.work != line.work || this_run.signature != line.signature)) {
-        throw InputError(fmt::format("bench: {} gave different results on repeated runs",
-                                     puzzle.name));
+        throw InputError(
+            fmt::format("bench: {} gave different results on repeated runs", puzzle.name));
       }
       line = this_run;
     }

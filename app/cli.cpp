@@ -19,8 +19,12 @@ void add_force_flag(CLI::App& app, bool& force) {
   app.add_flag("--force", force, "Run even when the estimated work or output is very large");
 }
 
-void print_json(const Json& value) { fmt::print("{}\n", value.dump(2)); }
+void print_json(const Json& value) {
+  fmt::print("{}\n", value.dump(2));
+}
 
-bool show_progress() { return Progress::stderr_is_terminal(); }
+bool show_progress() {
+  return Progress::stderr_is_terminal();
+}
 
 }  // namespace manyworlds::cli

@@ -55,7 +55,9 @@ void add_force_flag(CLI::App& app, bool& force);
 void print_json(const Json& value);
 
 // Counts that can exceed 2^53 go into JSON as decimal strings.
-inline Json big_json(const BigInt& value) { return value.get_str(10); }
+inline Json big_json(const BigInt& value) {
+  return value.get_str(10);
+}
 
 // Whether progress should be drawn (stderr is a terminal).
 bool show_progress();

@@ -20,7 +20,7 @@ struct DiceOptions {
   int p2 = 0;
   std::string start;
   int part = 0;  // 0: both
-  dice::Method method = dice::Method::Fast;
+  std::string method = "fast";
   dice::Rules rules;
   bool distribution = false;
   bool json = false;
@@ -91,8 +91,9 @@ Json part2_json(const dice::Part2Result& p, dice::Method method, bool distributi
 }
 
 void print_distribution(const dice::Part2Result& p) {
-  fmt::print("\nUniverses won at each turn (the moves-to-win statistic: a player's own roll\n"
-             "outcomes that win on that move, and those that go on):\n");
+  fmt::print(
+      "\nUniverses won at each turn (the moves-to-win statistic: a player's own roll\n"
+      "outcomes that win on that move, and those that go on):\n");
   for (std::size_t i = 0; i < p.wins.size(); ++i) {
     const auto& s = p.statistics[i];
     fmt::print("player {}\n  {:>4}  {:>28}  {:>28}  {:>40}\n", i + 1, "turn", "moves-to-win wins",
@@ -106,9 +107,13 @@ void print_distribution(const dice::Part2Result& p) {
 }
 
 void run_dice(const DiceOptions& o) {
+  dice::Method method = dice::Method::Fast;
+  for (dice::Method m : {dice::Method::MovesToWin, dice::Method::Memo, dice::Method::Brute}) {
+    if (dice::method_name(m) == o.method) method = m;
+  }
   std::vector<int> starts = starting_positions(o);
   dice::validate(o.rules, starts);
-  bool statistic = o.method == dice::Method::Fast || o.method == dice::Method::MovesToWin;
+  bool statistic = method == dice::Method::Fast || method == dice::Method::MovesToWin;
   if (o.distribution && !statistic) {
     throw UsageError("dice: --distribution needs --method fast or moves-to-win");
   }
@@ -119,7 +124,7 @@ void run_dice(const DiceOptions& o) {
   if (o.part != 2) p1 = dice::play_deterministic(o.rules, starts);
   if (o.part != 1) {
     dice::Part2Options options{resolve_threads(o.threads), show_progress() && !o.json, o.force};
-    p2 = dice::play_dirac(o.rules, starts, o.method, options);
+    p2 = dice::play_dirac(o.rules, starts, method, options);
   }
   Json json = {{"rules", rules_json(o.rules, starts)}};
   if (p1 && o.json) {
@@ -129,7 +134,7 @@ void run_dice(const DiceOptions& o) {
                p1->losing_score, p1->rolls, p1->winner + 1);
   }
   if (p2 && o.json) {
-    json["part2"] = part2_json(*p2, o.method, o.distribution);
+    json["part2"] = part2_json(*p2, method, o.distribution);
   } else if (p2) {
     fmt::print("Part 2: {}  (player {} wins in more universes)\n", p2->answer, p2->winner + 1);
     for (std::size_t i = 0; i < p2->wins.size(); ++i) {
@@ -146,17 +151,14 @@ void setup_dice(CLI::App& app) {
   auto o = std::make_shared<DiceOptions>();
   auto* sub = app.add_subcommand(
       "dice", "Dirac Dice (AoC 2021 day 21): both parts, exact, with general rules");
-  sub->add_option("-i,--input", o->input, "Puzzle input ('Player 1 starting position: 4'; - for stdin)");
+  sub->add_option("-i,--input", o->input,
+                  "Puzzle input ('Player 1 starting position: 4'; - for stdin)");
   sub->add_option("--p1", o->p1, "Player 1's starting space")->check(CLI::PositiveNumber);
   sub->add_option("--p2", o->p2, "Player 2's starting space")->check(CLI::PositiveNumber);
   sub->add_option("--start", o->start, "Starting spaces of any number of players, e.g. 4,8,3");
   sub->add_option("--part", o->part, "Only part 1 or part 2")->check(CLI::IsMember({1, 2}));
-  const std::map<std::string, dice::Method> methods = {{"fast", dice::Method::Fast},
-                                                       {"moves-to-win", dice::Method::MovesToWin},
-                                                       {"memo", dice::Method::Memo},
-                                                       {"brute", dice::Method::Brute}};
-  sub->add_option("-m,--method", o->method, "Part 2 method: fast, moves-to-win, memo or brute")
-      ->transform(CLI::CheckedTransformer(methods, CLI::ignore_case));
+  sub->add_option("-m,--method", o->method, "Part 2 method (default fast)")
+      ->check(CLI::IsMember({"fast", "moves-to-win", "memo", "brute"}));
   sub->add_option("--board", o->rules.board, "Spaces on the track (10)");
   sub->add_option("--rolls", o->rules.rolls_per_turn, "Die rolls per turn (3)");
   sub->add_option("--part1-sides", o->rules.part1_sides, "Faces of the deterministic die (100)");
@@ -198,7 +200,8 @@ BenchLine bench_dice(unsigned threads) {
   dice::Part2Result p = dice::play_dirac(rules, starts, dice::Method::Fast, {threads});
   for (const auto& w : p.wins) digest = (digest * 1000003 + w) % BigInt("18446744073709551557");
   for (const auto& s : p.statistics) work += s.wins.size() - 1;
-  return {"part 2: 100 start pairs to 21, one pair to 300", work, fmt::format("{:016x}", digest.get_ui())};
+  return {"part 2: 100 start pairs to 21, one pair to 300", work,
+          fmt::format("{:016x}", digest.get_ui())};
 }
 
 }  // namespace manyworlds::cli

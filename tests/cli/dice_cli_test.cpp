@@ -10,7 +10,8 @@ namespace {
 
 const char* kSample = "Player 1 starting position: 4\nPlayer 2 starting position: 8\n";
 
-// The puzzle's example: 739785 and 444356092776315 / 341960390180808 (adventofcode.com/2021/day/21).
+// The puzzle's example: 739785 and 444356092776315 / 341960390180808
+// (adventofcode.com/2021/day/21).
 TEST(DiceCli, SampleAsText) {
   RunResult r = run_manyworlds({"dice", "--p1", "4", "--p2", "8"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -49,8 +50,8 @@ TEST(DiceCli, EveryMethodPrintsTheSameAnswer) {
 }
 
 TEST(DiceCli, DistributionSumsToTheWins) {
-  RunResult r = run_manyworlds({"dice", "--p1", "4", "--p2", "8", "--part", "2",
-                                "--distribution", "--json"});
+  RunResult r =
+      run_manyworlds({"dice", "--p1", "4", "--p2", "8", "--part", "2", "--distribution", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto json = nlohmann::json::parse(r.out);
   ASSERT_FALSE(json.contains("part1"));
@@ -69,9 +70,9 @@ TEST(DiceCli, GeneralRulesWithThreePlayers) {
   auto json = nlohmann::json::parse(r.out);
   EXPECT_EQ(json["part2"]["wins"].size(), 3u);
   // The brute force, universe by universe, must give the same numbers.
-  RunResult brute = run_manyworlds({"dice", "--start", "1,2,3", "--board", "7", "--rolls", "2",
-                                    "--part2-sides", "2", "--part2-target", "9", "--json",
-                                    "--part", "2", "--method", "brute"});
+  RunResult brute =
+      run_manyworlds({"dice", "--start", "1,2,3", "--board", "7", "--rolls", "2", "--part2-sides",
+                      "2", "--part2-target", "9", "--json", "--part", "2", "--method", "brute"});
   ASSERT_EQ(brute.exit_code, 0) << brute.err;
   EXPECT_EQ(nlohmann::json::parse(brute.out)["part2"]["wins"], json["part2"]["wins"]);
 }
@@ -93,31 +94,53 @@ TEST(DiceCli, ErrorContract) {
   std::vector<BadCase> cases = {
       {{"dice"}, "", 2, "dice: give --input FILE, --p1 N --p2 N, or --start A,B,..."},
       {{"dice", "--p1", "4"}, "", 2, "dice: --p1 and --p2 go together"},
-      {{"dice", "--p1", "4", "--p2", "8", "--start", "1,2"}, "", 2,
+      {{"dice", "--p1", "4", "--p2", "8", "--start", "1,2"},
+       "",
+       2,
        "dice: give only one of --input, --p1/--p2 and --start"},
-      {{"dice", "--input", dir.path() + "/missing.txt"}, "", 1,
+      {{"dice", "--input", dir.path() + "/missing.txt"},
+       "",
+       1,
        "cannot read " + dir.path() + "/missing.txt: No such file or directory"},
       {{"dice", "--input", empty}, "", 1, "input has 0 player lines; at least 2 are needed"},
-      {{"dice", "--input", wrong}, "", 1,
+      {{"dice", "--input", wrong},
+       "",
+       1,
        "input line 2: not a player line (expected 'Player 2 starting position: N')"},
-      {{"dice", "--input", "-"}, "Player 1 starting position: 0\nPlayer 2 starting position: 3\n",
-       1, "input line 1: starting position: 0 is out of range [1, 10]"},
-      {{"dice", "--p1", "11", "--p2", "3"}, "", 1,
+      {{"dice", "--input", "-"},
+       "Player 1 starting position: 0\nPlayer 2 starting position: 3\n",
+       1,
+       "input line 1: starting position: 0 is out of range [1, 10]"},
+      {{"dice", "--p1", "11", "--p2", "3"},
+       "",
+       1,
        "player 1 starting position 11 is off the board (1..10)"},
       {{"dice", "--start", "4,x"}, "", 1, "--start: 'x' is not a whole number"},
       {{"dice", "--start", "4"}, "", 1, "number of players 1 is out of range [2, 16]"},
       {{"dice", "--start", "4,8", "--board", "0"}, "", 1, "--start: 4 is out of range [1, 0]"},
-      {{"dice", "--p1", "4", "--p2", "8", "--board", "0"}, "", 1,
+      {{"dice", "--p1", "4", "--p2", "8", "--board", "0"},
+       "",
+       1,
        "board size 0 is out of range [1, 1000000]"},
-      {{"dice", "--p1", "4", "--p2", "8", "--part2-sides", "-3"}, "", 1,
+      {{"dice", "--p1", "4", "--p2", "8", "--part2-sides", "-3"},
+       "",
+       1,
        "part 2 die sides -3 is out of range [1, 1000]"},
-      {{"dice", "--p1", "4", "--p2", "8", "--part1-target", "0"}, "", 1,
+      {{"dice", "--p1", "4", "--p2", "8", "--part1-target", "0"},
+       "",
+       1,
        "part 1 target 0 is out of range [1, 1000000]"},
-      {{"dice", "--p1", "4", "--p2", "8", "--part", "2", "--part2-target", "1000000"}, "", 1,
+      {{"dice", "--p1", "4", "--p2", "8", "--part", "2", "--part2-target", "1000000"},
+       "",
+       1,
        "part 2 with method fast needs about *"},
-      {{"dice", "--p1", "4", "--p2", "8", "--method", "brute"}, "", 1,
+      {{"dice", "--p1", "4", "--p2", "8", "--method", "brute"},
+       "",
+       1,
        "part 2 with method brute needs about *"},
-      {{"dice", "--p1", "4", "--p2", "8", "--method", "memo", "--distribution"}, "", 2,
+      {{"dice", "--p1", "4", "--p2", "8", "--method", "memo", "--distribution"},
+       "",
+       2,
        "dice: --distribution needs --method fast or moves-to-win"},
       {{"dice", "--p1", "4", "--p2", "8", "--method", "quantum"}, "", 2, ""},
       {{"dice", "--p1", "4", "--p2", "8", "--part", "3"}, "", 2, ""},

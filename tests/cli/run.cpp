@@ -82,7 +82,8 @@ RunResult run_manyworlds(const std::vector<std::string>& args, const std::string
 }
 
 TempDir::TempDir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "manyworlds-test-XXXXXX").string();
+  std::string pattern =
+      (std::filesystem::temp_directory_path() / "manyworlds-test-XXXXXX").string();
   if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
   path_ = pattern;
 }

@@ -158,7 +158,8 @@ TEST(DicePart1, AgreesWithALiteralSimulationUnderGeneralRules) {
           r.part1_sides = sides;
           r.rolls_per_turn = rolls;
           r.part1_target = target;
-          for (std::vector<int> starts : {std::vector<int>{1, board}, std::vector<int>{board, 1, 1}}) {
+          for (std::vector<int> starts :
+               {std::vector<int>{1, board}, std::vector<int>{board, 1, 1}}) {
             EXPECT_EQ(play_deterministic(r, starts).answer, part1_literal(r, starts))
                 << board << " " << sides << " " << rolls << " " << target;
           }
@@ -175,10 +176,10 @@ TEST(DicePart2, AllMethodsAgreeWithBruteForce) {
     std::vector<int> starts;
   };
   std::vector<Case> cases = {
-      {10, 3, 3, 1, {4, 8}},  {10, 3, 3, 5, {4, 8}},   {10, 3, 3, 8, {1, 10}},
-      {10, 3, 3, 9, {7, 9}},  {7, 2, 2, 12, {1, 5}},   {5, 4, 1, 15, {2, 2}},
-      {10, 3, 3, 6, {1, 2, 3}}, {1, 2, 1, 6, {1, 1}},  {12, 6, 1, 14, {3, 9, 12}},
-      {10, 1, 3, 21, {4, 8}}, {3, 2, 1, 4, {1, 2, 3, 1}},
+      {10, 3, 3, 1, {4, 8}},    {10, 3, 3, 5, {4, 8}},      {10, 3, 3, 8, {1, 10}},
+      {10, 3, 3, 9, {7, 9}},    {7, 2, 2, 12, {1, 5}},      {5, 4, 1, 15, {2, 2}},
+      {10, 3, 3, 6, {1, 2, 3}}, {1, 2, 1, 6, {1, 1}},       {12, 6, 1, 14, {3, 9, 12}},
+      {10, 1, 3, 21, {4, 8}},   {3, 2, 1, 4, {1, 2, 3, 1}},
   };
   for (const Case& c : cases) {
     Rules r;

@@ -10,7 +10,9 @@ namespace manyworlds {
 
 using BigInt = mpz_class;
 
-inline std::string to_string(const BigInt& value) { return value.get_str(10); }
+inline std::string to_string(const BigInt& value) {
+  return value.get_str(10);
+}
 
 }  // namespace manyworlds
 

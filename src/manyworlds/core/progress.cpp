@@ -62,10 +62,16 @@ void Progress::draw(bool final) {
   drawn_ = true;
 }
 
-bool Progress::stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
+bool Progress::stderr_is_terminal() {
+  return ::isatty(STDERR_FILENO) == 1;
+}
 
-void request_cancel() { g_cancel.store(true); }
-bool cancel_requested() { return g_cancel.load(std::memory_order_relaxed); }
+void request_cancel() {
+  g_cancel.store(true);
+}
+bool cancel_requested() {
+  return g_cancel.load(std::memory_order_relaxed);
+}
 void throw_if_cancelled(const std::string& where) {
   if (cancel_requested()) throw Cancelled(fmt::format("interrupted {}", where));
 }

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "manyworlds/core/bigint.hpp"
+#include "manyworlds/core/progress.hpp"
 
 namespace manyworlds::dice {
 
@@ -90,11 +91,11 @@ struct MovesToWin {
 
 // The seed's depth-first search over sequences of turn totals.
 MovesToWin moves_to_win_search(const Rules& rules, int start);
-// The dynamic program over (score, space) tables.
-MovesToWin moves_to_win_table(const Rules& rules, int start);
+// The dynamic program over (score, space) tables; advances `progress` (if any) once a move.
+MovesToWin moves_to_win_table(const Rules& rules, int start, Progress* progress = nullptr);
 
-// The most moves a player starting on `start` can make without reaching the part 2 target,
-// plus one: the length of its statistic.
+// The most moves a player starting on `start` can need to reach the part 2 target (its
+// statistic's last index).
 int max_moves(const Rules& rules, int start);
 
 struct Part2Result {
@@ -118,9 +119,9 @@ enum class Method { Fast, MovesToWin, Memo, Brute };
 std::string_view method_name(Method method);
 
 struct Part2Options {
-  unsigned threads = 1;     // players' statistics are computed in parallel
-  bool progress = false;    // draw progress on stderr
-  bool force = false;       // skip the work estimate check
+  unsigned threads = 1;   // players' statistics are computed in parallel
+  bool progress = false;  // draw progress on stderr
+  bool force = false;     // skip the work estimate check
 };
 
 // An estimate of the elementary steps `method` needs, used to refuse hopeless requests.

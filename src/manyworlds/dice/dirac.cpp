@@ -16,10 +16,14 @@ namespace manyworlds::dice {
 
 std::string_view method_name(Method method) {
   switch (method) {
-    case Method::Fast: return "fast";
-    case Method::MovesToWin: return "moves-to-win";
-    case Method::Memo: return "memo";
-    case Method::Brute: return "brute";
+    case Method::Fast:
+      return "fast";
+    case Method::MovesToWin:
+      return "moves-to-win";
+    case Method::Memo:
+      return "memo";
+    case Method::Brute:
+      return "brute";
   }
   return "?";
 }
@@ -148,7 +152,8 @@ double search_nodes(const Rules& rules, int start, const std::vector<RollTotal>&
       for (const auto& t : totals) {
         int to = (space + t.total) % board;
         int to_score = score + to + 1;
-        sum += 1 + (to_score >= target ? 0 : nodes[static_cast<std::size_t>(to_score) * board + to]);
+        sum +=
+            1 + (to_score >= target ? 0 : nodes[static_cast<std::size_t>(to_score) * board + to]);
       }
       nodes[static_cast<std::size_t>(score) * board + space] = sum;
     }
@@ -175,8 +180,8 @@ std::vector<BigInt> wins_memoized(const Rules& rules, std::span<const int> start
 
 std::vector<BigInt> wins_brute_force(const Rules& rules, std::span<const int> starts) {
   validate(rules, starts);
-  BruteForce brute{rules, {}, std::vector<int>(starts.size(), 0),
-                   std::vector<std::uint64_t>(starts.size(), 0)};
+  BruteForce brute{
+      rules, {}, std::vector<int>(starts.size(), 0), std::vector<std::uint64_t>(starts.size(), 0)};
   for (int start : starts) brute.space.push_back(start - 1);
   brute.turn(0, 0, 0);
   std::vector<BigInt> wins;
@@ -235,23 +240,32 @@ Part2Result play_dirac(const Rules& rules, std::span<const int> starts, Method m
       throw InputError(fmt::format(
           "part 2 with method {} needs about {:.1e} steps (board {}, target {}, {} players); "
           "that is beyond {:.0e}: use a smaller target or a faster method, or --force",
-          method_name(method), steps, rules.board, rules.part2_target, starts.size(),
-          kStepLimit));
+          method_name(method), steps, rules.board, rules.part2_target, starts.size(), kStepLimit));
     }
   }
   Part2Result result;
   if (method == Method::Fast || method == Method::MovesToWin) {
     std::vector<MovesToWin> statistics(starts.size());
-    Progress progress("dice: players done", starts.size(), options.progress);
+    // Progress counts moves of the table (players' longest games added up), or players for
+    // the search.
+    std::uint64_t total = starts.size();
+    if (method == Method::Fast && options.progress) {
+      total = 0;
+      for (int start : starts) total += static_cast<std::uint64_t>(max_moves(rules, start));
+    }
+    Progress progress("dice part 2", total, options.progress);
     parallel_for(starts.size(), options.threads, [&](std::size_t i) {
-      statistics[i] = method == Method::Fast ? moves_to_win_table(rules, starts[i])
-                                             : moves_to_win_search(rules, starts[i]);
-      progress.advance();
+      if (method == Method::Fast) {
+        statistics[i] = moves_to_win_table(rules, starts[i], &progress);
+      } else {
+        statistics[i] = moves_to_win_search(rules, starts[i]);
+        progress.advance();
+      }
     });
     result = combine(std::move(statistics));
   } else {
-    result.wins = method == Method::Memo ? wins_memoized(rules, starts)
-                                         : wins_brute_force(rules, starts);
+    result.wins =
+        method == Method::Memo ? wins_memoized(rules, starts) : wins_brute_force(rules, starts);
   }
   choose_winner(result);
   return result;

@@ -23,8 +23,8 @@ void validate(const Rules& rules, std::span<const int> starts) {
   check(static_cast<std::int64_t>(starts.size()), "number of players", 2, kMaxPlayers);
   for (std::size_t i = 0; i < starts.size(); ++i) {
     if (starts[i] < 1 || starts[i] > rules.board) {
-      throw InputError(fmt::format("player {} starting position {} is off the board (1..{})",
-                                   i + 1, starts[i], rules.board));
+      throw InputError(fmt::format("player {} starting position {} is off the board (1..{})", i + 1,
+                                   starts[i], rules.board));
     }
   }
 }
@@ -46,8 +46,8 @@ std::vector<int> parse_input(std::string_view text, int board) {
     std::size_t colon = line.find(kStarting);
     if (colon == std::string_view::npos) throw bad("not a player line");
     std::string_view number = line.substr(kPlayer.size(), colon - kPlayer.size());
-    std::int64_t player = parse_int(number, fmt::format("input line {}: player", line_number), 1,
-                                    kMaxPlayers);
+    std::int64_t player =
+        parse_int(number, fmt::format("input line {}: player", line_number), 1, kMaxPlayers);
     if (player != static_cast<std::int64_t>(starts.size()) + 1) {
       throw bad(fmt::format("player {} out of order", player));
     }
@@ -56,8 +56,8 @@ std::vector<int> parse_input(std::string_view text, int board) {
         position, fmt::format("input line {}: starting position", line_number), 1, board)));
   }
   if (starts.size() < 2) {
-    throw InputError(fmt::format("input has {} player line{}; at least 2 are needed",
-                                 starts.size(), starts.size() == 1 ? "" : "s"));
+    throw InputError(fmt::format("input has {} player line{}; at least 2 are needed", starts.size(),
+                                 starts.size() == 1 ? "" : "s"));
   }
   return starts;
 }

@@ -93,7 +93,8 @@ MovesToWin search_with(const Rules& rules, int start, const std::vector<RollTota
 }
 
 template <typename C>
-MovesToWin table_with(const Rules& rules, int start, const std::vector<RollTotal>& steps) {
+MovesToWin table_with(const Rules& rules, int start, const std::vector<RollTotal>& steps,
+                      Progress* progress) {
   const int board = rules.board;
   const int target = rules.part2_target;
   std::vector<std::pair<int, C>> die;
@@ -139,6 +140,7 @@ MovesToWin table_with(const Rules& rules, int start, const std::vector<RollTotal
     result.wins.push_back(detail::to_big(won));
     result.go_on.push_back(result.go_on.back() * per_turn - result.wins.back());
     std::swap(cur, next);
+    if (progress) progress->advance();
     low = next_low;
     high = next_high;
   }
@@ -160,7 +162,8 @@ int max_moves(const Rules& rules, int start) {
       for (const auto& step : steps) {
         int to = (space + step.total) % board;
         int to_score = score + to + 1;
-        int after = to_score >= target ? 0 : longest[static_cast<std::size_t>(to_score) * board + to];
+        int after =
+            to_score >= target ? 0 : longest[static_cast<std::size_t>(to_score) * board + to];
         best = std::max(best, after);
       }
       longest[static_cast<std::size_t>(score) * board + space] = best + 1;
@@ -172,17 +175,15 @@ int max_moves(const Rules& rules, int start) {
 MovesToWin moves_to_win_search(const Rules& rules, int start) {
   std::vector<RollTotal> totals = roll_totals(rules.part2_sides, rules.rolls_per_turn);
   double bits = max_moves(rules, start) * bits_per_turn(rules) + 1;
-  return detail::with_count_type(bits, [&]<typename C>() {
-    return search_with<C>(rules, start, totals);
-  });
+  return detail::with_count_type(
+      bits, [&]<typename C>() { return search_with<C>(rules, start, totals); });
 }
 
-MovesToWin moves_to_win_table(const Rules& rules, int start) {
+MovesToWin moves_to_win_table(const Rules& rules, int start, Progress* progress) {
   std::vector<RollTotal> steps = steps_mod_board(rules);
   double bits = max_moves(rules, start) * bits_per_turn(rules) + 1;
-  return detail::with_count_type(bits, [&]<typename C>() {
-    return table_with<C>(rules, start, steps);
-  });
+  return detail::with_count_type(bits,
+                                 [&]<typename C>() { return table_with<C>(rules, start, steps, progress); });
 }
 
 }  // namespace manyworlds::dice
