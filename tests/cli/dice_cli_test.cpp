@@ -77,6 +77,17 @@ TEST(DiceCli, GeneralRulesWithThreePlayers) {
   EXPECT_EQ(nlohmann::json::parse(brute.out)["part2"]["wins"], json["part2"]["wins"]);
 }
 
+// Ctrl-C stops long work cleanly: exit code 130, one line saying how far it got, no output.
+TEST(DiceCli, CtrlCStopsLongWorkCleanly) {
+  RunResult r = run_manyworlds(
+      {"dice", "--p1", "4", "--p2", "8", "--part", "2", "--part2-target", "20000", "--force"}, "",
+      500);
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err.rfind("manyworlds: error: interrupted after ", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
 struct BadCase {
   std::vector<std::string> args;
   std::string input;  // standard input

@@ -6,6 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,7 +17,8 @@ extern char** environ;
 
 namespace manyworlds::testing {
 
-RunResult run_manyworlds(const std::vector<std::string>& args, const std::string& input) {
+RunResult run_manyworlds(const std::vector<std::string>& args, const std::string& input,
+                         int interrupt_after_ms) {
   int in_pipe[2], out_pipe[2], err_pipe[2];
   if (pipe(in_pipe) || pipe(out_pipe) || pipe(err_pipe)) throw std::runtime_error("pipe failed");
   posix_spawn_file_actions_t actions;
@@ -49,10 +52,24 @@ RunResult run_manyworlds(const std::vector<std::string>& args, const std::string
     in_fd = -1;
   }
   bool out_open = true, err_open = true;
+  auto started = std::chrono::steady_clock::now();
+  bool interrupted = interrupt_after_ms < 0;
   char buffer[65536];
   while (out_open || err_open) {
     pollfd fds[3] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}, {in_fd, POLLOUT, 0}};
-    poll(fds, in_fd >= 0 ? 3 : 2, -1);
+    int wait_ms = -1;
+    if (!interrupted) {
+      auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+                         std::chrono::steady_clock::now() - started)
+                         .count();
+      if (elapsed >= interrupt_after_ms) {
+        kill(pid, SIGINT);
+        interrupted = true;
+      } else {
+        wait_ms = static_cast<int>(interrupt_after_ms - elapsed);
+      }
+    }
+    poll(fds, in_fd >= 0 ? 3 : 2, wait_ms);
     for (int i = 0; i < 2; ++i) {
       bool& open = i == 0 ? out_open : err_open;
       if (!open || !(fds[i].revents & (POLLIN | POLLHUP))) continue;

@@ -12,8 +12,10 @@ struct RunResult {
   std::string err;     // standard error
 };
 
-// Runs MANYWORLDS_BINARY with `args` (no shell), feeding `input` on standard input.
-RunResult run_manyworlds(const std::vector<std::string>& args, const std::string& input = "");
+// Runs MANYWORLDS_BINARY with `args` (no shell), feeding `input` on standard input. With
+// `interrupt_after_ms` >= 0 the process gets SIGINT (Ctrl-C) after that many milliseconds.
+RunResult run_manyworlds(const std::vector<std::string>& args, const std::string& input = "",
+                         int interrupt_after_ms = -1);
 
 // A fresh empty folder under the system's temporary folder, removed at the end of the test.
 class TempDir {

@@ -89,7 +89,10 @@ class Memo {
             static_cast<std::uint64_t>(score) * rules_.board + space;
     }
     if (auto it = cache_.find(key); it != cache_.end()) return it->second;
-    if ((cache_.size() & 0xFFFF) == 0) throw_if_cancelled("in the memoized recursion");
+    if ((cache_.size() & 0xFFFF) == 0 && cancel_requested()) {
+      throw Cancelled(
+          fmt::format("interrupted after {} states of the memoized recursion", cache_.size()));
+    }
     std::vector<C> won(k, C(0));
     std::vector<std::pair<int, int>> child(players.begin() + 1, players.end());
     child.emplace_back();

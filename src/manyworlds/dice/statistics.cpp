@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include "manyworlds/core/error.hpp"
 #include "manyworlds/core/progress.hpp"
 #include "manyworlds/dice/count.hpp"
 #include "manyworlds/dice/dice.hpp"
@@ -61,7 +64,9 @@ MovesToWin search_with(const Rules& rules, int start, const std::vector<RollTota
   std::vector<C> wins(1, C(0));
   std::uint64_t steps = 0;
   while (!stack.empty()) {
-    if ((++steps & 0xFFFFF) == 0) throw_if_cancelled("in the moves-to-win search");
+    if ((++steps & 0xFFFFF) == 0 && cancel_requested()) {
+      throw Cancelled(fmt::format("interrupted after {} steps of the moves-to-win search", steps));
+    }
     Frame& top = stack.back();
     if (top.next == die.size()) {
       stack.pop_back();
@@ -113,7 +118,10 @@ MovesToWin table_with(const Rules& rules, int start, const std::vector<RollTotal
   result.wins.push_back(0);
   result.go_on.push_back(1);
   while (low <= high) {
-    throw_if_cancelled("in the moves-to-win table");
+    if (cancel_requested()) {
+      throw Cancelled(fmt::format("interrupted after {} moves of the table for start {}",
+                                  result.wins.size() - 1, start));
+    }
     C won(0);
     int next_low = target;
     int next_high = -1;
@@ -182,8 +190,8 @@ MovesToWin moves_to_win_search(const Rules& rules, int start) {
 MovesToWin moves_to_win_table(const Rules& rules, int start, Progress* progress) {
   std::vector<RollTotal> steps = steps_mod_board(rules);
   double bits = max_moves(rules, start) * bits_per_turn(rules) + 1;
-  return detail::with_count_type(bits,
-                                 [&]<typename C>() { return table_with<C>(rules, start, steps, progress); });
+  return detail::with_count_type(
+      bits, [&]<typename C>() { return table_with<C>(rules, start, steps, progress); });
 }
 
 }  // namespace manyworlds::dice
