@@ -181,7 +181,7 @@ TEST(LockCli, ErrorContract) {
        "--alphabet 'LVR' lacks Q (the rules need Q, L, V and R)"},
       {{"lock", "relate", std::string(40, 'R') + "LQQ"},
        1,
-       "the partner of a 43-letter combination would have 1099511627776 letters (more than "
+       "the derivation of a 43-letter combination would have 2199023256496 letters (more than "
        "100000000); not built"},
       {{"lock", "check", "VQ"}, 2, "y is required"},
       {{"lock", "check", "", "Q"}, 1, "the first combination is empty"},

@@ -106,6 +106,17 @@ TEST(LockRelation, DerivationGoesFromTheInnermostQOutwards) {
   EXPECT_EQ(d.steps[4].partner, "VRLVQVRLVQ");
 }
 
+TEST(LockRelation, PartnerBuildsInOneBufferWithEveryDirection) {
+  for (int n = 0; n <= 8; ++n) {
+    for (const auto& x : all_strings("LVR", n)) {
+      for (const char* inner : {"QQ", "QVQ", "QLRQ", "QVVLQ"}) {
+        ASSERT_EQ(partner(x + inner), f_by_definition(x + inner)) << x + inner;
+        ASSERT_EQ(derive(x + inner).partner, partner(x + inner)) << x + inner;
+      }
+    }
+  }
+}
+
 TEST(LockRelation, HugePartnersAreMeasuredNotBuilt) {
   // R^40 L QQ is related to 2^40 Q's.
   std::string x = std::string(40, 'R') + "LQQ";
@@ -113,6 +124,13 @@ TEST(LockRelation, HugePartnersAreMeasuredNotBuilt) {
   EXPECT_THROW(partner(x), InputError);
   EXPECT_TRUE(partner_length(std::string(200, 'R') + "LQQ").has_value());  // saturates
   EXPECT_FALSE(related(x, "QQ"));
+  // A long V run after the R's costs nothing in partner() (V only flips the reading direction),
+  // while writing out every step of the derivation is refused.
+  std::string flips = std::string(20, 'R') + std::string(100000, 'V') + "LQVQ";
+  auto y = partner(flips);
+  ASSERT_TRUE(y);
+  EXPECT_EQ(*y, f_by_definition(std::string(20, 'R') + "LQVQ"));
+  EXPECT_THROW(derive(flips), InputError);
 }
 
 TEST(LockRelation, ViewReadsForwardsAndReversedWithoutCopying) {

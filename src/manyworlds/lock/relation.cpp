@@ -100,9 +100,50 @@ std::optional<std::size_t> partner_length(std::string_view x) {
   return len;
 }
 
+// Builds f(x) from the inside out in one buffer: V only flips the reading direction, L adds a Q
+// at the logical front, R repeats (a physical repeat is a logical repeat either way round), so
+// the work is linear in |x| + |f(x)|.
 std::optional<std::string> partner(std::string_view x) {
-  Derivation d = derive(x);
-  return d.partner;
+  Split s = split(x);
+  if (!s.reason.empty()) return std::nullopt;
+  std::size_t len = *partner_length(x);
+  if (len > kMaxPartner) {
+    throw InputError(
+        fmt::format("the partner of a {}-letter combination would have {} letters "
+                    "(more than {}); not built",
+                    x.size(), len, kMaxPartner));
+  }
+  std::string_view z = x.substr(s.prefix + 1, x.size() - s.prefix - 2);
+  std::size_t fronts = 0;  // room for the Q's of L at the front
+  for (std::size_t i = 0; i < s.prefix; ++i) fronts += x[i] == 'L';
+  std::string buffer(fronts + len, ' ');
+  std::size_t head = fronts, tail = head + z.size();
+  std::copy(z.begin(), z.end(), buffer.begin() + static_cast<std::ptrdiff_t>(head));
+  bool reversed = false;
+  for (std::size_t i = s.prefix; i-- > 0;) {
+    switch (x[i]) {
+      case 'L':
+        if (reversed) {
+          buffer[tail++] = 'Q';
+        } else {
+          buffer[--head] = 'Q';
+        }
+        break;
+      case 'V':
+        reversed = !reversed;
+        break;
+      default: {
+        std::size_t count = tail - head;
+        std::copy_n(buffer.begin() + static_cast<std::ptrdiff_t>(head), count,
+                    buffer.begin() + static_cast<std::ptrdiff_t>(tail));
+        tail += count;
+        break;
+      }
+    }
+  }
+  std::string y = buffer.substr(head, tail - head);
+  if (reversed) std::reverse(y.begin(), y.end());
+  return y;
 }
 
 Derivation derive(std::string_view x) {
@@ -112,12 +153,19 @@ Derivation derive(std::string_view x) {
     d.no_partner_reason = s.reason;
     return d;
   }
-  std::size_t len = *partner_length(x);
-  if (len > kMaxPartner) {
+  // Every step is written out, so the whole derivation must stay within kMaxPartner letters.
+  std::size_t total = 0, len = x.size() - s.prefix - 2;
+  constexpr std::size_t kBig = std::numeric_limits<std::size_t>::max() / 4;
+  for (std::size_t i = s.prefix + 1; i-- > 0;) {
+    if (i < s.prefix && x[i] == 'L') ++len;
+    if (i < s.prefix && x[i] == 'R') len = std::min(kBig, 2 * len);
+    total = std::min(kBig, total + len + (x.size() - i));
+  }
+  if (total > kMaxPartner) {
     throw InputError(
-        fmt::format("the partner of a {}-letter combination would have {} letters "
-                    "(more than {}); not built",
-                    x.size(), len, kMaxPartner));
+        fmt::format("the derivation of a {}-letter combination would have {} "
+                    "letters (more than {}); not built",
+                    x.size(), total, kMaxPartner));
   }
   std::string y(x.substr(s.prefix + 1, x.size() - s.prefix - 2));
   d.steps.push_back({'Q', std::string(x.substr(s.prefix)), y});
