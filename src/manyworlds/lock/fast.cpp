@@ -43,6 +43,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
 
@@ -53,22 +54,51 @@ namespace manyworlds::lock::detail {
 
 namespace {
 
-// Scratch space reused across prefixes by one thread.
-struct Scratch {
-  std::vector<int> buffer;
-  std::vector<int> parent;
-  std::vector<int> free_roots;
-  std::string x;
+// A run of f(x): `length` positions reading z[first + step * t], or one Q when first < 0.
+struct Segment {
+  int length;
+  int first;
+  int step;
 };
 
-int find_root(std::vector<int>& parent, int a) {
-  while (parent[static_cast<std::size_t>(a)] != a) {
-    int up = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(a)])];
-    parent[static_cast<std::size_t>(a)] = up;
-    a = up;
+// Scratch space reused across prefixes by one thread: the segments and a union-find whose
+// nodes count as fresh (their own root) until touched in the current epoch.
+struct Scratch {
+  std::vector<Segment> segments;
+  std::vector<int> parent;
+  std::vector<std::uint32_t> stamp;
+  std::uint32_t epoch = 0;
+  std::vector<int> free_roots;
+  std::string x;
+
+  void begin(std::size_t nodes) {
+    if (parent.size() < nodes) {
+      parent.resize(nodes);
+      stamp.resize(nodes, 0);
+    }
+    if (++epoch == 0) {  // wrapped: clear every stamp once
+      std::fill(stamp.begin(), stamp.end(), 0);
+      epoch = 1;
+    }
   }
-  return a;
-}
+  int find(int a) {
+    auto touch = [&](int node) {
+      std::size_t k = static_cast<std::size_t>(node);
+      if (stamp[k] != epoch) {
+        stamp[k] = epoch;
+        parent[k] = node;
+      }
+      return k;
+    };
+    while (true) {
+      int up = parent[touch(a)];
+      if (up == a) return a;
+      int upper = parent[touch(up)];
+      parent[static_cast<std::size_t>(a)] = upper;  // path halving
+      a = upper;
+    }
+  }
+};
 
 }  // namespace
 
@@ -80,66 +110,72 @@ void solve_prefix(std::string_view prefix, int n, const Alphabet& alphabet,
   const int m = n - p - 2;
   ++stats.prefixes;
 
-  // |P(z)| must be n; lengths only grow from the inside out.
+  // source(i) for f(x) = P(z), as a list of segments built from the inside out: z itself, a Q
+  // for each L, a repeat for each R; V only flips the reading direction. The list is physical;
+  // the logical string is it read backwards (each segment too) when `reversed`. Lengths only
+  // grow from the inside out, so a prefix is dropped as soon as |P(z)| passes n.
+  auto& segs = s.segments;
+  segs.clear();
+  if (m > 0) segs.push_back({m, 0, 1});
   std::int64_t len = m;
-  for (int i = p - 1; i >= 0; --i) {
-    if (prefix[static_cast<std::size_t>(i)] == 'L') ++len;
-    if (prefix[static_cast<std::size_t>(i)] == 'R') len *= 2;
-    if (len > n) return;
-  }
-  if (len != n) return;
-
-  // source(i) for f(x) = P(z): -1 for a Q added by an L, else the position in z. The buffer holds
-  // the string physically in [head, tail), logically reversed when `reversed`.
-  const std::size_t size = static_cast<std::size_t>(2 * n + 2);
-  if (s.buffer.size() < size) s.buffer.resize(size);
-  int head = n + 1, tail = head;
-  for (int j = 0; j < m; ++j) s.buffer[static_cast<std::size_t>(tail++)] = j;
   bool reversed = false;
   for (int i = p - 1; i >= 0; --i) {
     switch (prefix[static_cast<std::size_t>(i)]) {
       case 'L':
+        if (++len > n) return;
         if (reversed) {
-          s.buffer[static_cast<std::size_t>(tail++)] = -1;
+          segs.push_back({1, -1, 0});
         } else {
-          s.buffer[static_cast<std::size_t>(--head)] = -1;
+          segs.insert(segs.begin(), Segment{1, -1, 0});
         }
         break;
       case 'V':
         reversed = !reversed;
         break;
       default: {  // R: the logical repeat is the physical repeat in either direction
-        int count = tail - head;
-        std::copy(s.buffer.begin() + head, s.buffer.begin() + tail, s.buffer.begin() + tail);
-        tail += count;
+        len *= 2;
+        if (len > n) return;
+        std::size_t count = segs.size();
+        for (std::size_t k = 0; k < count; ++k) segs.push_back(segs[k]);
         break;
       }
     }
   }
+  if (len != n) return;
 
   // Union-find: nodes [0, m) are z's positions, m + rank(c) the letter c. A letter node is
-  // always the root of its class, so a class has a letter exactly when its root is >= m.
+  // always the root of its class, so a class has a letter exactly when its root is >= m. Nodes
+  // are reset lazily by an epoch stamp, so a prefix that fails early costs little.
   const int letters = static_cast<int>(alphabet.size());
-  s.parent.resize(static_cast<std::size_t>(m + letters));
-  for (int j = 0; j < m + letters; ++j) s.parent[static_cast<std::size_t>(j)] = j;
-  const int q_node = m + alphabet.rank('Q');
+  s.begin(static_cast<std::size_t>(m + letters));
+  std::array<int, 256> letter_node{};
+  for (char c : {'Q', 'L', 'V', 'R'}) {
+    letter_node[static_cast<unsigned char>(c)] = m + alphabet.rank(c);
+  }
+  const int q_node = letter_node['Q'];
   auto x_node = [&](int i) {
-    if (i < p) return m + alphabet.rank(prefix[static_cast<std::size_t>(i)]);
+    if (i < p) return letter_node[static_cast<unsigned char>(prefix[static_cast<std::size_t>(i)])];
     if (i == p || i == n - 1) return q_node;
     return i - p - 1;
   };
-  for (int i = 0; i < n; ++i) {
-    ++stats.equations;
-    int src = reversed ? s.buffer[static_cast<std::size_t>(tail - 1 - i)]
-                       : s.buffer[static_cast<std::size_t>(head + i)];
-    int a = find_root(s.parent, src < 0 ? q_node : src);
-    int b = find_root(s.parent, x_node(i));
-    if (a == b) continue;
-    if (a >= m && b >= m) return;  // two different letters: no solution with this P
-    if (a >= m) {
-      s.parent[static_cast<std::size_t>(b)] = a;
-    } else {
-      s.parent[static_cast<std::size_t>(a)] = b;
+  int i = 0;
+  const std::size_t count = segs.size();
+  for (std::size_t k = 0; k < count; ++k) {
+    const Segment& seg = segs[reversed ? count - 1 - k : k];
+    // Logical reading of the segment: z[first + step * t] for t in [0, length), or a Q.
+    const int step = reversed ? -seg.step : seg.step;
+    const int first = reversed ? seg.first + seg.step * (seg.length - 1) : seg.first;
+    for (int t = 0; t < seg.length; ++t, ++i) {
+      ++stats.equations;
+      int a = s.find(seg.first < 0 ? q_node : first + step * t);
+      int b = s.find(x_node(i));
+      if (a == b) continue;
+      if (a >= m && b >= m) return;  // two different letters: no solution with this P
+      if (a >= m) {
+        s.parent[static_cast<std::size_t>(b)] = a;
+      } else {
+        s.parent[static_cast<std::size_t>(a)] = b;
+      }
     }
   }
   ++stats.consistent_systems;
@@ -149,7 +185,7 @@ void solve_prefix(std::string_view prefix, int n, const Alphabet& alphabet,
   s.x.assign(prefix);
   s.x += 'Q';
   for (int j = 0; j < m; ++j) {
-    int root = find_root(s.parent, j);
+    int root = s.find(j);
     if (root >= m) {
       s.x += alphabet.letters()[static_cast<std::size_t>(root - m)];
     } else {
@@ -170,7 +206,7 @@ void solve_prefix(std::string_view prefix, int n, const Alphabet& alphabet,
     std::string x = s.x;
     for (int j = 0; j < m; ++j) {
       if (x[static_cast<std::size_t>(p + 1 + j)] != '?') continue;
-      int root = find_root(s.parent, j);
+      int root = s.find(j);
       std::size_t k = static_cast<std::size_t>(
           std::find(s.free_roots.begin(), s.free_roots.end(), root) - s.free_roots.begin());
       x[static_cast<std::size_t>(p + 1 + j)] =
