@@ -77,7 +77,7 @@ constexpr double kRecursiveStepsPerString = 1.5;
 // Recursive and memoize: every string of every length in the range.
 
 // Calls fn(s) for every string of length n whose first `fixed` letters spell task number `task`
-// in base |A|; returns early when fn returns false... it never does: all strings are visited.
+// in base |A|.
 template <typename Fn>
 void for_each_string(int n, int fixed, std::size_t task, const Alphabet& alphabet, Fn&& fn) {
   const std::size_t a = alphabet.size();
@@ -91,7 +91,9 @@ void for_each_string(int n, int fixed, std::size_t task, const Alphabet& alphabe
   std::uint64_t visited = 0;
   while (true) {
     fn(s);
-    if ((++visited & 0xfffff) == 0) throw_if_cancelled("lock: the search over strings");
+    if ((++visited & 0xfffff) == 0) {
+      throw_if_cancelled(fmt::format("in the lock search over strings, at length {}", n));
+    }
     int i = n - 1;
     while (i >= fixed) {
       std::size_t k = static_cast<std::size_t>(i);
@@ -347,12 +349,12 @@ void solve_construct(const SolveOptions& o, SolveResult& result) {
       std::uint64_t x = q | (z << b) | (q << (b * (k + 1)));
       pairs.push_back({with_len(x, k + 2), with_len(z, k)});
     }
-    throw_if_cancelled("lock construct: seeding");
+    throw_if_cancelled("in lock construct, while seeding");
   }
   Progress progress("lock construct", expected, o.progress);
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     if ((i & 0xfffff) == 0) {
-      throw_if_cancelled("lock construct");
+      throw_if_cancelled(fmt::format("in lock construct, after {} of {} pairs", i, expected));
       progress.advance(std::min<std::uint64_t>(0x100000, pairs.size() - i));
     }
     const Pair pair = pairs[i];
@@ -410,7 +412,7 @@ void solve_fast(const SolveOptions& o, SolveResult& result) {
   parallel_for(lengths, o.threads, [&](std::size_t t) {
     const int n = o.max_length - static_cast<int>(t);
     Slot& slot = slots[t];
-    throw_if_cancelled(fmt::format("lock fast: at length {}", n));
+    throw_if_cancelled(fmt::format("in lock fast, at length {}", n));
     detail::fast_length(n, o.alphabet, slot.found, slot.stats);
     slot.count = slot.found.size();
     if (o.count_only) std::vector<std::string>().swap(slot.found);
