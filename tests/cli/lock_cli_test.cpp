@@ -127,6 +127,23 @@ TEST(LockCli, Check) {
   EXPECT_EQ(huge.out.rfind("no: ", 0), 0u);
 }
 
+TEST(LockCli, EveryVerbTakesJson) {
+  const std::vector<std::vector<std::string>> verbs = {
+      {"lock", "solve", "-n", "12", "--json"},
+      {"lock", "relate", "VRLVQVRLVQ", "--json"},
+      {"lock", "check", "QVQ", "V", "--json"},
+      {"lock", "formula", "-n", "15", "--json"},
+  };
+  for (const auto& args : verbs) {
+    RunResult r = run_manyworlds(args);
+    ASSERT_EQ(r.exit_code, 0) << args[1] << r.err;
+    EXPECT_TRUE(nlohmann::json::accept(r.out)) << args[1] << r.out;
+  }
+  auto formula = nlohmann::json::parse(run_manyworlds(verbs[3]).out);
+  EXPECT_EQ(formula["total"], 16);  // 2 + 2 + 6 + 6, the seed's list to length 15
+  EXPECT_EQ(formula["lengths"][3]["solutions"][5], "VVVLRVQVVVLRVQQ");
+}
+
 // The error contract: every verb, bad inputs, exit code and the exact one-line message.
 TEST(LockCli, ErrorContract) {
   struct Case {
