@@ -5,10 +5,14 @@ namespace manyworlds::cli {
 void setup_dice(CLI::App& app);
 TourLine tour_dice();
 BenchLine bench_dice(unsigned threads);
+void setup_lock(CLI::App& app);
+TourLine tour_lock();
+BenchLine bench_lock(unsigned threads);
 
 const std::vector<Puzzle>& puzzles() {
   static const std::vector<Puzzle> all = {
       {"dice", setup_dice, tour_dice, bench_dice},
+      {"lock", setup_lock, tour_lock, bench_lock},
   };
   return all;
 }
