@@ -200,6 +200,12 @@ double estimate_steps(const Rules& rules, std::span<const int> starts, Method me
   // Every method first finds the longest game per player: one pass over the table.
   double prepare = cells * steps * static_cast<double>(starts.size());
   if (prepare > kStepLimit) return prepare;
+  // A rough figure first, from an average gain of (board + 1) / 2 points a move: far beyond the
+  // limit, it answers without that pass.
+  double rough_moves = rules.part2_target / ((rules.board + 1) / 2.0);
+  double rough = static_cast<double>(starts.size()) * rough_moves * cells * steps *
+                 std::max(1.0, rough_moves * bits_per_turn(rules) / 64);
+  if (rough > 100 * kStepLimit) return rough;
   std::vector<int> moves;
   for (int start : starts) moves.push_back(max_moves(rules, start));
   switch (method) {
