@@ -5,10 +5,14 @@ namespace manyworlds::cli {
 void setup_dice(CLI::App& app);
 TourLine tour_dice();
 BenchLine bench_dice(unsigned threads);
+void setup_escape(CLI::App& app);
+TourLine tour_escape();
+BenchLine bench_escape(unsigned threads);
 
 const std::vector<Puzzle>& puzzles() {
   static const std::vector<Puzzle> all = {
       {"dice", setup_dice, tour_dice, bench_dice},
+      {"escape", setup_escape, tour_escape, bench_escape},
   };
   return all;
 }
