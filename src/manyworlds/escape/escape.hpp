@@ -185,6 +185,9 @@ struct VerifyResult {
   std::uint64_t cases = 0;   // (board, key) pairs checked
   std::uint64_t failures = 0;
   std::optional<VerifyFailure> first_failure;
+  // A digest of every board checked and prisoner 1's moves on it, in a fixed order: the same
+  // for the same seed at any thread count.
+  std::uint64_t digest = 0;
 };
 
 // Exhaustive when sides^cells * cells is at most kExhaustiveLimit, or up to

@@ -278,17 +278,27 @@ struct TaskResult {
   std::uint64_t cases = 0;
   std::uint64_t failures = 0;
   std::optional<VerifyFailure> first_failure;
+  std::uint64_t digest = 0;
 };
+
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
 
 // Checks one board with the given keys; records failures.
 void check_board(const Strategy& strategy, const std::vector<std::uint8_t>& board,
                  std::span<const std::size_t> keys, std::vector<std::uint8_t>& scratch,
                  TaskResult& out) {
   ++out.boards;
+  for (std::uint8_t cell : board) out.digest = out.digest * 31 + cell;
   for (std::size_t key : keys) {
     ++out.cases;
     scratch = board;
     Move move = strategy.move(scratch, key);
+    out.digest = mix(out.digest ^ (move ? *move + 1 : 0));
     bool ok = !move || *move < board.size();
     std::size_t answer = 0;
     if (ok) {
@@ -301,13 +311,6 @@ void check_board(const Strategy& strategy, const std::vector<std::uint8_t>& boar
       if (!out.first_failure) out.first_failure = VerifyFailure{board, key, move, answer};
     }
   }
-}
-
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
 }
 
 }  // namespace
@@ -388,6 +391,7 @@ VerifyResult verify(const Strategy& strategy, const VerifyOptions& options) {
     result.boards += slot.boards;
     result.cases += slot.cases;
     result.failures += slot.failures;
+    result.digest = mix(result.digest ^ slot.digest);
     if (!result.first_failure && slot.first_failure) result.first_failure = slot.first_failure;
   }
   return result;
