@@ -482,9 +482,9 @@ void run_color(const ColorOptions& c) {
     return;
   }
   fmt::print(
-      "coloured the {}-cube ({} boards) with {} colours by the seed's search ({} method): "
+      "coloured the {}-cube ({} boards) with {} colour{} by the seed's search ({} method): "
       "{} colours given, {} backtracks, {:.3f} s\n",
-      n, r.colors.size(), n, c.method, r.assignments, r.backtracks, seconds);
+      n, r.colors.size(), n, n == 1 ? "" : "s", c.method, r.assignments, r.backtracks, seconds);
   fmt::print("independent check: every board has exactly one neighbour of each colour: ok\n");
   fmt::print("agrees with the xor strategy's colouring on {} of {} boards\n", same,
              r.colors.size());

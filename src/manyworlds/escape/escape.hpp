@@ -194,6 +194,8 @@ struct VerifyResult {
 // kForcedExhaustiveLimit cases when forced.
 inline constexpr std::uint64_t kExhaustiveLimit = std::uint64_t{1} << 24;
 inline constexpr std::uint64_t kForcedExhaustiveLimit = std::uint64_t{1} << 36;
+// Sampled verification above this many cell visits (about ten seconds) needs force.
+inline constexpr double kSampleWorkLimit = 1e10;
 
 // Checks the strategy: for each board and key, prisoner 1's move followed by prisoner 2's
 // answer gives the key back, and the move is a cell of the board. Every board and every key

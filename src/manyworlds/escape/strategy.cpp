@@ -333,10 +333,11 @@ VerifyResult verify(const Strategy& strategy, const VerifyOptions& options) {
 
   const std::uint64_t total = exhaustive ? boards : options.samples;
   if (!exhaustive) {
+    // Each case copies the board and reads its syndrome twice: about 3n cell visits.
     std::uint64_t keys_per_board = n <= 64 ? n : 1;
-    double work = static_cast<double>(options.samples) * static_cast<double>(n) *
+    double work = 3.0 * static_cast<double>(options.samples) * static_cast<double>(n) *
                   static_cast<double>(keys_per_board);
-    if (work > 1e11 && !options.force) {
+    if (work > kSampleWorkLimit && !options.force) {
       throw InputError(fmt::format(
           "verify: {} samples of {} cells is about {:.1e} cell visits; use fewer --samples or "
           "--force",
