@@ -12,6 +12,7 @@
 #include "manyworlds/core/atomic_file.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/parallel.hpp"
+#include "manyworlds/core/progress.hpp"
 #include "manyworlds/core/text.hpp"
 #include "manyworlds/core/timer.hpp"
 #include "manyworlds/escape/coloring.hpp"
@@ -509,8 +510,9 @@ void run_count(const CountOptions& c) {
   }
   Stopwatch watch;
   escape::HalfSearch halves[2];
+  Progress progress("count: colours tried", 0, show_progress() && !c.json);
   parallel_for(2, resolve_threads(c.threads), [&](std::size_t h) {
-    halves[h] = escape::search_half(c.size, static_cast<int>(h), false, 0);
+    halves[h] = escape::search_half(c.size, static_cast<int>(h), false, 0, &progress);
   });
   BigInt total = halves[0].colorings * halves[1].colorings;
   double seconds = watch.seconds();

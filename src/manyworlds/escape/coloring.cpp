@@ -231,8 +231,8 @@ BigInt falling_factorial(int n, int m) {
 // at distance 2 adjacent) with n colours.
 class HalfSearcher {
  public:
-  HalfSearcher(int n, int parity, bool stop_at_first, std::uint64_t node_limit)
-      : n_(n), stop_at_first_(stop_at_first), node_limit_(node_limit) {
+  HalfSearcher(int n, int parity, bool stop_at_first, std::uint64_t node_limit, Progress* progress)
+      : n_(n), stop_at_first_(stop_at_first), node_limit_(node_limit), progress_(progress) {
     const std::uint32_t all = std::uint32_t{1} << n;
     std::vector<int> index(all, -1);
     for (std::uint32_t v = 0; v < all; ++v) {
@@ -292,7 +292,11 @@ class HalfSearcher {
         return true;
       }
       ++result_.nodes;
-      if ((result_.nodes & 0xffff) == 0) throw_if_cancelled("colouring search stopped");
+      if ((result_.nodes & 0xffff) == 0) {
+        throw_if_cancelled(
+            fmt::format("colouring search stopped after {} colours tried", result_.nodes));
+        if (progress_) progress_->advance(0x10000);
+      }
       set(v, c, +1);
       bool stop = search(colored + 1, std::max(used, c + 1));
       set(v, c, -1);
@@ -317,6 +321,7 @@ class HalfSearcher {
   int n_;
   bool stop_at_first_;
   std::uint64_t node_limit_;
+  Progress* progress_;
   std::vector<std::uint32_t> vertex_;
   std::vector<std::vector<int>> adjacent_;
   std::vector<int> color_;
@@ -328,12 +333,13 @@ class HalfSearcher {
 
 }  // namespace
 
-HalfSearch search_half(int n, int parity, bool stop_at_first, std::uint64_t node_limit) {
+HalfSearch search_half(int n, int parity, bool stop_at_first, std::uint64_t node_limit,
+                       Progress* progress) {
   if (n < 1 || n > kMaxCountDimension) {
     throw InputError(
         fmt::format("the half search is for n = 1..{}, not {}", kMaxCountDimension, n));
   }
-  return HalfSearcher(n, parity & 1, stop_at_first, node_limit).run();
+  return HalfSearcher(n, parity & 1, stop_at_first, node_limit, progress).run();
 }
 
 CountResult count_colorings(int n) {
