@@ -371,6 +371,14 @@ void color_no_flip(const ColorOptions& c) {
     escape::Rules rules{2, true};
     colors = escape::strategy_coloring(Strategy::make(un, rules, StrategyKind::Auto));
     how = escape::is_power_of_two(un) ? "xor strategy" : "Hamming code";
+  } else if (n <= escape::kMaxDominatingSetDimension &&
+             !escape::search_dominating_set(n, (1 << n) / n).exists) {
+    escape::DominatingSetSearch bound = escape::search_dominating_set(n, (1 << n) / n);
+    nodes = bound.nodes;
+    how = fmt::format(
+        "every colour class must dominate the {}-cube; an exhaustive search finds no dominating "
+        "set of {} boards or fewer, so the {} classes need at least {} x {} = {} > {} boards",
+        n, (1 << n) / n, n, n, (1 << n) / n + 1, n * ((1 << n) / n + 1), 1 << n);
   } else if (n <= escape::kMaxDominatingDimension) {
     escape::DominatingSearch s = escape::search_dominating(n);
     nodes = s.nodes;
@@ -401,10 +409,7 @@ void color_no_flip(const ColorOptions& c) {
         n, how, n, n);
     if (nodes) fmt::print("search: {} colours tried\n", nodes);
   } else if (decided) {
-    fmt::print(
-        "allow-no-flip, n = {}: no strategy exists (exhaustive search, {} colours tried: "
-        "no colouring has every colour in every closed neighbourhood)\n",
-        n, nodes);
+    fmt::print("allow-no-flip, n = {}: no strategy exists: {} ({} sets tried)\n", n, how, nodes);
   } else {
     fmt::print(
         "allow-no-flip, n = {}: not decided ({}); strategies are known for n = 2^k and "

@@ -173,6 +173,14 @@ TEST(EscapeCli, ColorAndCount) {
   EXPECT_EQ(five["exists"], false);
   EXPECT_EQ(five["search"]["complete"], true);
   EXPECT_EQ(five["search"]["colorings_found"], 0);
+  Json six_nf = run_json({"escape", "color", "--size", "6", "--allow-no-flip", "--json"});
+  EXPECT_EQ(six_nf["decided"], true);
+  EXPECT_EQ(six_nf["exists"], false);
+  Json nine_nf = run_json({"escape", "color", "--size", "9", "--allow-no-flip", "--json"});
+  EXPECT_EQ(nine_nf["decided"], false);
+  Json three_nf = run_json({"escape", "color", "--size", "3", "--allow-no-flip", "--json"});
+  EXPECT_EQ(three_nf["exists"], true);
+  EXPECT_EQ(three_nf["verified"], true);
   Json nf = run_json({"escape", "color", "--size", "7", "--allow-no-flip", "--json"});
   EXPECT_EQ(nf["exists"], true);
   EXPECT_EQ(nf["method"], "Hamming code");

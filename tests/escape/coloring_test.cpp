@@ -179,5 +179,20 @@ TEST(EscapeNoFlip, SearchDecidesSmallCases) {
   EXPECT_THROW(search_dominating(6), InputError);
 }
 
+TEST(EscapeNoFlip, DominationNumbers) {
+  // Smallest dominating sets of the n-cube (binary covering codes of radius 1, OEIS A000983:
+  // 1, 2, 2, 4, 7, 12, ...).
+  const int known[] = {1, 2, 2, 4, 7};
+  for (int n = 1; n <= 5; ++n) {
+    int gamma = known[n - 1];
+    EXPECT_FALSE(search_dominating_set(n, gamma - 1).exists) << n;
+    EXPECT_TRUE(search_dominating_set(n, gamma).exists) << n;
+  }
+  // n = 6: none of 10 (the bound that rules out n = 6 with no flip: 6 x 11 > 64), one of 12.
+  EXPECT_FALSE(search_dominating_set(6, 10).exists);
+  EXPECT_TRUE(search_dominating_set(6, 12).exists);
+  EXPECT_THROW(search_dominating_set(7, 16), InputError);
+}
+
 }  // namespace
 }  // namespace manyworlds::escape

@@ -511,4 +511,40 @@ DominatingSearch search_dominating(int n, std::uint64_t node_limit) {
   return searcher.run();
 }
 
+DominatingSetSearch search_dominating_set(int n, int size) {
+  if (n < 1 || n > kMaxDominatingSetDimension) {
+    throw InputError(fmt::format("the dominating-set search is for n = 1..{}, not {}",
+                                 kMaxDominatingSetDimension, n));
+  }
+  const std::uint32_t vertices = std::uint32_t{1} << n;
+  std::vector<int> covered(vertices, 0);
+  std::int64_t undominated = vertices;
+  DominatingSetSearch result;
+  result.dimension = n;
+  result.size = size;
+  auto place = [&](std::uint32_t w, int delta) {
+    for (int i = -1; i < n; ++i) {
+      std::uint32_t x = i < 0 ? w : w ^ (1u << i);
+      if (delta > 0 ? covered[x]++ == 0 : --covered[x] == 0) undominated -= delta;
+    }
+  };
+  auto search = [&](auto&& self, int left) -> bool {
+    ++result.nodes;
+    if (undominated == 0) return true;
+    if (left == 0 || undominated > static_cast<std::int64_t>(left) * (n + 1)) return false;
+    std::uint32_t u = 0;
+    while (covered[u] != 0) ++u;
+    for (int j = -1; j < n; ++j) {
+      std::uint32_t w = j < 0 ? u : u ^ (1u << j);
+      place(w, +1);
+      bool found = self(self, left - 1);
+      place(w, -1);
+      if (found) return true;
+    }
+    return false;
+  };
+  result.exists = search(search, std::max(size, 0));
+  return result;
+}
+
 }  // namespace manyworlds::escape

@@ -132,4 +132,18 @@ inline constexpr std::uint64_t kDominatingNodeLimit = 500'000'000;
 // neighbourhoods) than are left in total, ends the branch.
 DominatingSearch search_dominating(int dimension, std::uint64_t node_limit = kDominatingNodeLimit);
 
+// The counting bound: every colour class of such a colouring dominates the cube, so when no
+// dominating set of floor(2^n / n) boards exists, the n classes need more than 2^n boards and
+// there is no strategy. The exhaustive search for a dominating set of at most `size` boards
+// dominates the lowest undominated board by one of its n + 1 closed neighbours in turn, and
+// ends a branch when the undominated boards outnumber what the remaining picks can cover.
+struct DominatingSetSearch {
+  int dimension = 0;
+  int size = 0;
+  bool exists = false;
+  std::uint64_t nodes = 0;  // sets tried
+};
+inline constexpr int kMaxDominatingSetDimension = 6;
+DominatingSetSearch search_dominating_set(int dimension, int size);
+
 }  // namespace manyworlds::escape
