@@ -105,6 +105,13 @@ void BM_NoFlipSearch(benchmark::State& state) {
 }
 BENCHMARK(BM_NoFlipSearch)->Arg(5)->Unit(benchmark::kMillisecond);
 
+// The bound that rules out n = 5 and n = 6 with no flip: no dominating set of floor(2^n / n).
+void BM_NoFlipBound(benchmark::State& state) {
+  int n = static_cast<int>(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(search_dominating_set(n, (1 << n) / n).nodes);
+}
+BENCHMARK(BM_NoFlipBound)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();
