@@ -53,7 +53,8 @@ void add_rule_options(CLI::App& sub, CommonOptions& o) {
   sub.add_option("--strategy", o.strategy,
                  "auto (default), xor, hamming (--allow-no-flip, n = 2^k - 1), dice (--dice), or "
                  "coloring (the seed's colouring search, n <= 16)")
-      ->transform(CLI::CheckedTransformer(strategies, CLI::ignore_case));
+      ->transform(CLI::CheckedTransformer(strategies, CLI::ignore_case))
+      ->option_text("auto|xor|hamming|dice|coloring");
   sub.add_flag("--allow-no-flip", o.allow_no_flip,
                "Variant: prisoner 1 may also leave the board as it is");
   sub.add_option("--dice", o.dice, "Variant: cells hold D-sided dice turned one step (n = D^k)")
@@ -72,7 +73,8 @@ void add_board_options(CLI::App& sub, CommonOptions& o) {
   sub.add_option("--naming", o.naming,
                  "Cell names: auto (squares on square boards; A4..D1 on 4x4), index, chess "
                  "(a1..h8), seed (A4 = 0 .. D1 = 15)")
-      ->transform(CLI::CheckedTransformer(namings, CLI::ignore_case));
+      ->transform(CLI::CheckedTransformer(namings, CLI::ignore_case))
+      ->option_text("auto|index|chess|seed");
   sub.add_flag("--show-board", o.show_board,
                fmt::format("Draw the board even when it has more than {} cells", kDrawLimit));
   add_rule_options(sub, o);
@@ -574,7 +576,8 @@ void setup_escape(CLI::App& app) {
                                                  {"chess", Naming::Chess},
                                                  {"seed", Naming::Seed}};
   r->add_option("--naming", run->common.naming, "Cell names: auto, index, chess or seed")
-      ->transform(CLI::CheckedTransformer(namings, CLI::ignore_case));
+      ->transform(CLI::CheckedTransformer(namings, CLI::ignore_case))
+      ->option_text("auto|index|chess|seed");
   r->add_flag("--show-board", run->common.show_board, "Draw large boards too");
   add_rule_options(*r, run->common);
   add_json_flag(*r, run->common.json);
