@@ -633,7 +633,9 @@ TourLine tour_escape() {
   Move move = strategy.move(board.cells, 34);
   strategy.apply(board.cells, move);
   std::size_t answer = strategy.answer(board.cells);
-  escape::VerifyResult r = escape::verify(Strategy::make(16, {}, StrategyKind::Auto), {});
+  escape::VerifyOptions options;
+  options.threads = resolve_threads(0);
+  escape::VerifyResult r = escape::verify(Strategy::make(16, {}, StrategyKind::Auto), options);
   return {fmt::format("example: parity {}, flip {}, answer {}; n=16: {} cases, {} failures", parity,
                       names.square(*move), answer, r.cases, r.failures),
           {{"parity", parity},
