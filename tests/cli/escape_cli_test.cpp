@@ -327,6 +327,15 @@ TEST(EscapeCli, ErrorContract) {
        {{"board.txt", "10\n01\n"}, {"mode.txt", "1"}},
        1,
        "cannot read $D/key.txt: No such file or directory"},
+      {{"escape", "run", "--dir", "$D"},
+       {{"mode.txt", "1"}, {"key.txt", "1"}},
+       1,
+       "cannot read $D/board.txt: No such file or directory"},
+      {{"escape", "run", "--dir", "$D"},
+       {{"board.txt/x", "1"}, {"mode.txt", "2"}},
+       1,
+       "cannot read $D/board.txt: Is a directory"},
+      {{"escape", "find", "--board", "$D"}, {}, 1, "cannot read $D: Is a directory"},
       {{"escape", "run"}, {}, 2, "--dir is required*"},
       // verify
       {{"escape", "verify", "--size", "12"},
@@ -367,7 +376,10 @@ TEST(EscapeCli, ErrorContract) {
       for (std::size_t at; (at = s.find("$D")) != std::string::npos;) s.replace(at, 2, dir.path());
       return s;
     };
-    for (const auto& [name, content] : c.files) dir.write(name, content);
+    for (const auto& [name, content] : c.files) {
+      fs::create_directories(fs::path(dir.path() + "/" + name).parent_path());
+      dir.write(name, content);
+    }
     std::vector<std::string> args;
     for (const auto& a : c.args) args.push_back(expand(a));
     RunResult r = run_manyworlds(args);
