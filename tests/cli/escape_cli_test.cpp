@@ -187,6 +187,9 @@ TEST(EscapeCli, ColorAndCount) {
   // Issue 6: 4 colourings for n = 2, 0 for n = 3.
   EXPECT_EQ(run_json({"escape", "count", "--size", "2", "--json"})["colorings"], "4");
   EXPECT_EQ(run_json({"escape", "count", "--size", "3", "--json"})["colorings"], "0");
+  Json twelve = run_json({"escape", "count", "--size", "12", "--json"});
+  EXPECT_EQ(twelve["colorings"], "0");
+  EXPECT_EQ(twelve["method"], "counting argument");
   TempDir dir;
   std::string out = dir.path() + "/coloring.txt";
   Json w = run_json({"escape", "color", "--size", "2", "--output", out, "--json"});
