@@ -67,6 +67,22 @@ TEST(EscapeStrategy, SeedReadmeExampleWithEveryStrategy) {
   }
 }
 
+TEST(EscapeStrategy, VerifyFindsTheFailuresOfABrokenColouring) {
+  std::vector<std::uint8_t> colors = xor_coloring(4);
+  EXPECT_EQ(verify(Strategy::from_coloring(4, colors), {}).failures, 0u);
+  // Board 6 (seed numbering) gets another colour: prisoner 2 misreads it, so the cases that
+  // lead to it fail, and verify must say so.
+  std::uint8_t old = colors[6];
+  colors[6] = static_cast<std::uint8_t>((old + 1) % 4);
+  VerifyResult r = verify(Strategy::from_coloring(4, colors), {});
+  EXPECT_EQ(r.cases, 64u);
+  EXPECT_GT(r.failures, 0u);
+  ASSERT_TRUE(r.first_failure.has_value());
+  EXPECT_NE(r.first_failure->answer, r.first_failure->key);
+  EXPECT_THROW(Strategy::from_coloring(4, std::vector<std::uint8_t>(15, 0)), InputError);
+  EXPECT_THROW(Strategy::from_coloring(4, std::vector<std::uint8_t>(16, 4)), InputError);
+}
+
 TEST(EscapeStrategy, AutoPicksTheRightStrategy) {
   EXPECT_EQ(Strategy::make(64, {}, StrategyKind::Auto).kind(), StrategyKind::Xor);
   EXPECT_EQ(Strategy::make(7, {2, true}, StrategyKind::Auto).kind(), StrategyKind::Hamming);

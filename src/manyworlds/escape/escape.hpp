@@ -122,8 +122,14 @@ class Strategy {
   // The strategy for boards of `cells` cells. Auto picks Xor (n = 2^k), Hamming
   // (allow_no_flip, n = 2^k - 1) or DiceVector (sides > 2, n = D^k). Coloring runs the
   // seed's colouring search (coloring.hpp; n <= 16), or with allow_no_flip the search for
-  // dominating colour classes (n <= 8). Throws InputError when no strategy applies, saying why.
+  // dominating colour classes (n <= 5). Throws InputError when no strategy applies, saying why.
   static Strategy make(std::size_t cells, const Rules& rules, StrategyKind kind);
+
+  // A Coloring strategy from a given colouring of the seed vertex indices (2^cells entries,
+  // colours < cells; InputError otherwise). It is not checked: when a board has no neighbour
+  // of the key's colour, prisoner 1 flips cell 0 and fails, which verify() reports.
+  static Strategy from_coloring(std::size_t cells, std::vector<std::uint8_t> colors,
+                                const Rules& rules = {});
 
   StrategyKind kind() const { return kind_; }
   std::string_view name() const;

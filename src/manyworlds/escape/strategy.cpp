@@ -139,6 +139,26 @@ Strategy Strategy::make(std::size_t cells, const Rules& rules, StrategyKind kind
   throw std::logic_error("unknown strategy kind");
 }
 
+Strategy Strategy::from_coloring(std::size_t cells, std::vector<std::uint8_t> colors,
+                                 const Rules& rules) {
+  if (cells == 0 || cells > 16 || rules.sides != 2) {
+    throw InputError(fmt::format("a colouring strategy is for 1..16 coins, not {}", cells));
+  }
+  if (colors.size() != (std::size_t{1} << cells)) {
+    throw InputError(fmt::format("a colouring for {} cells has {} entries, not {}", cells,
+                                 std::size_t{1} << cells, colors.size()));
+  }
+  for (std::uint8_t c : colors) {
+    if (c >= cells) throw InputError(fmt::format("colour {} is not a cell (0..{})", c, cells - 1));
+  }
+  Strategy s;
+  s.kind_ = StrategyKind::Coloring;
+  s.cells_ = cells;
+  s.rules_ = rules;
+  s.colors_ = std::move(colors);
+  return s;
+}
+
 std::string_view Strategy::name() const {
   switch (kind_) {
     case StrategyKind::Auto:
@@ -226,7 +246,7 @@ Move Strategy::move(std::span<const std::uint8_t> board, std::size_t key) const 
         std::uint64_t u = v ^ (std::uint64_t{1} << (cells_ - 1 - j));
         if (colors_[u] == key) return j;
       }
-      throw std::logic_error("colouring has no neighbour of the key's colour");
+      return 0;  // a colouring that is not valid: no neighbour has the key's colour
     }
   }
   throw std::logic_error("unknown strategy kind");
