@@ -8,11 +8,15 @@ BenchLine bench_dice(unsigned threads);
 void setup_lock(CLI::App& app);
 TourLine tour_lock();
 BenchLine bench_lock(unsigned threads);
+void setup_escape(CLI::App& app);
+TourLine tour_escape();
+BenchLine bench_escape(unsigned threads);
 
 const std::vector<Puzzle>& puzzles() {
   static const std::vector<Puzzle> all = {
       {"dice", setup_dice, tour_dice, bench_dice},
       {"lock", setup_lock, tour_lock, bench_lock},
+      {"escape", setup_escape, tour_escape, bench_escape},
   };
   return all;
 }

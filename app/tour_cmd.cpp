@@ -15,18 +15,31 @@ struct TourOptions {
 };
 
 void run_tour(const TourOptions& options) {
-  Json report = Json::array();
+  struct Row {
+    const char* name;
+    TourLine line;
+    double seconds;
+  };
+  std::vector<Row> rows;
   for (const auto& puzzle : puzzles()) {
     Stopwatch watch;
     TourLine line = puzzle.tour();
-    double seconds = watch.seconds();
-    if (options.json) {
-      report.push_back({{"puzzle", puzzle.name}, {"seconds", seconds}, {"result", line.json}});
-    } else {
-      fmt::print("{:<7} {:<72} {:>10.3f} ms\n", puzzle.name, line.headline, seconds * 1e3);
-    }
+    rows.push_back({puzzle.name, std::move(line), watch.seconds()});
   }
-  if (options.json) print_json(report);
+  if (options.json) {
+    Json report = Json::array();
+    for (const auto& row : rows) {
+      report.push_back({{"puzzle", row.name}, {"seconds", row.seconds}, {"result", row.line.json}});
+    }
+    print_json(report);
+    return;
+  }
+  std::size_t width = 0;
+  for (const auto& row : rows) width = std::max(width, row.line.headline.size());
+  for (const auto& row : rows) {
+    fmt::print("{:<7} {:<{}} {:>10.3f} ms\n", row.name, row.line.headline, width,
+               row.seconds * 1e3);
+  }
 }
 
 }  // namespace

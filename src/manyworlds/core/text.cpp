@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -20,11 +21,19 @@ std::string read_text(const std::string& path) {
     buffer << std::cin.rdbuf();
     return buffer.str();
   }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    throw InputError(fmt::format("cannot read {}: Is a directory", path));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw InputError(fmt::format("cannot read {}: read failed", path));
-  return text;
+  try {
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) throw InputError(fmt::format("cannot read {}: read failed", path));
+    return text;
+  } catch (const std::ios_base::failure&) {
+    throw InputError(fmt::format("cannot read {}: read failed", path));
+  }
 }
 
 std::int64_t parse_int(std::string_view text, std::string_view what, std::int64_t min,
