@@ -149,7 +149,7 @@ void run_check(const CheckOptions& o) {
                 {"minimal", r.minimal},
                 {"unsolved_count", r.unsolved_count},
                 {"unsolved", unsolved},
-                {"first_repeat", r.first_repeat}});
+                {"first_repeat", r.first_repeat == 0 ? Json(nullptr) : Json(r.first_repeat)}});
     return;
   }
   std::uint64_t states = std::uint64_t{1} << n;

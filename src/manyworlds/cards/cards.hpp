@@ -92,8 +92,8 @@ struct CheckResult {
   bool minimal = false;  // works with exactly 2^cards - 1 instructions
   std::uint64_t unsolved_count = 0;
   std::vector<State> unsolved;  // the first `max_listed` unsolved starts, in increasing order
-  // For each start, the first step at which it is all-down is unique; `first_repeat` is the
-  // first step whose state had already been all-down before (0 when there is none).
+  // The first instruction after which the flips made so far equal those after an earlier
+  // instruction (so it solves no new start), or 0 when there is none.
   std::uint64_t first_repeat = 0;
 };
 
