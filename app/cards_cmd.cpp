@@ -26,6 +26,7 @@ constexpr std::uint64_t kOutputLimit = std::uint64_t{4} << 30;
 constexpr std::uint64_t kPublishedCounts[] = {0, 1, 2, 18, 5712, 5859364320};
 
 std::string human_bytes(double bytes) {
+  if (bytes >= 1e21) return fmt::format("{:.1e} bytes", bytes);
   const char* units[] = {"bytes", "kB", "MB", "GB", "TB", "PB", "EB"};
   int u = 0;
   while (bytes >= 1000 && u < 6) {
