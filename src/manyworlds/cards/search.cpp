@@ -10,8 +10,8 @@
 //    be the last vertex). The neighbour sets of all vertices at once are bit permutations of
 //    the unvisited word, so the test is a handful of word operations.
 //  - Memo (Method::Symmetry, N = 5): once every card is used, the number of completions
-//    depends only on (visited, at); each thread remembers it for the middle depths in a
-//    fixed-size table.
+//    depends only on (visited, at); the threads remember it for the middle depths in one
+//    shared fixed-size table.
 // Work is split into the search's nodes at a fixed depth (prefixes, in lexicographic order);
 // each prefix is counted on its own and the counts are added in prefix order, so the counts do
 // not depend on the number of threads (the number of search nodes does, through the memo).
@@ -21,7 +21,9 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <memory>
 #include <set>
+#include <stdexcept>
 
 #include "manyworlds/cards/cards.hpp"
 #include "manyworlds/core/error.hpp"
@@ -47,54 +49,42 @@ struct Tally {
   std::uint64_t nodes = 0;
 };
 
-// Remembered subtree counts, keyed by (visited, at) (38 bits for 5 cards), in a fixed-size
-// table that overwrites on collision. A generation number in the key's high bits empties the
-// table for each count; each thread has its own table.
-class Memo {
+// Remembered subtree counts for 5 cards, shared by all threads. Each entry is one 64-bit word
+// read and written atomically: the key (visited without vertex 0, 31 bits, and at, 5 bits)
+// above the count (26 bits: no subtree holds more than the 48828036 < 2^26 canonical sequences
+// in all). Entries are overwritten on collision, so what the table holds depends on timing,
+// but every value it returns is exact.
+class SharedMemo {
  public:
-  // Prepares the table for count number `run` with 2^bits entries (16 bytes each).
-  void start(std::uint64_t run, int bits) {
-    if (entries_.size() != (std::size_t{1} << bits)) {
-      entries_.assign(std::size_t{1} << bits, Entry{});
-      bits_ = bits;
-      generation_ = 0;
-      run_ = 0;
-    }
-    if (run == run_) return;
-    run_ = run;
-    if (++generation_ == (std::uint64_t{1} << 26)) {
-      std::fill(entries_.begin(), entries_.end(), Entry{});
-      generation_ = 1;
-    }
+  static constexpr int kValueBits = 26;
+  static constexpr std::uint64_t kValueMask = (std::uint64_t{1} << kValueBits) - 1;
+
+  explicit SharedMemo(int bits) : bits_(bits), entries_(std::size_t{1} << bits) {}
+
+  static std::uint64_t key(std::uint64_t visited, unsigned at) { return (visited >> 1) << 5 | at; }
+
+  bool find(std::uint64_t key, std::uint64_t& value) const {
+    std::uint64_t e = entries_[slot(key)].load(std::memory_order_relaxed);
+    if (e == 0 || (e >> kValueBits) != key) return false;
+    value = e & kValueMask;
+    return true;
   }
-  std::uint64_t key(std::uint64_t visited, unsigned at) const {
-    return generation_ << 38 | visited << 6 | at;
+  void store(std::uint64_t key, std::uint64_t value) {
+    if (value > kValueMask) throw std::logic_error("cards: memo value out of range");
+    entries_[slot(key)].store(key << kValueBits | value, std::memory_order_relaxed);
   }
-  const std::uint64_t* find(std::uint64_t key) const {
-    const Entry& e = entries_[slot(key)];
-    return e.key == key ? &e.value : nullptr;
-  }
-  void store(std::uint64_t key, std::uint64_t value) { entries_[slot(key)] = {key, value}; }
 
  private:
-  struct Entry {
-    std::uint64_t key = 0;
-    std::uint64_t value = 0;
-  };
   std::size_t slot(std::uint64_t key) const {
     return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_));
   }
-  std::vector<Entry> entries_;
-  int bits_ = 0;
-  std::uint64_t generation_ = 0;
-  std::uint64_t run_ = 0;
+  int bits_;
+  std::vector<std::atomic<std::uint64_t>> entries_;
 };
 
-// Memo entries per thread: 2^22 (64 MiB) for up to 4 threads, else 2^20 (16 MiB). Measured
-// for 5 cards on one thread: 23 million search nodes with 2^22, 34 million with 2^20.
-int memo_bits(unsigned threads) {
-  return threads <= 4 ? 22 : 20;
-}
+// 2^23 entries (64 MiB). Measured for 5 cards on one thread: 23 million search nodes with a
+// table of 2^22 entries, 34 million with 2^20.
+constexpr int kMemoBits = 23;
 
 template <int N>
 class CubeSearch {
@@ -159,24 +149,24 @@ class CubeSearch {
   }
 
   // Canonical completions of `node` (Method::Symmetry). Once every card has been used, the
-  // count depends only on (at, visited), which `memo` remembers for the deeper nodes.
-  std::uint64_t count_canonical(const Node& node, std::uint64_t& nodes, Memo& memo) const {
+  // count depends only on (at, visited), which `memo` (if any) remembers for the middle depths.
+  std::uint64_t count_canonical(const Node& node, std::uint64_t& nodes, SharedMemo* memo) const {
     ++nodes;
     if (node.depth == kLength) return 1;
     if (node.depth == kLength - 1) {
       return static_cast<std::uint64_t>(std::popcount(neighbours_[node.at] & ~node.visited));
     }
-    bool memoize = node.depth >= kMemoFrom && node.depth <= kMemoTo && node.used == (1u << N) - 1;
-    std::uint64_t key = memo.key(node.visited, node.at);
-    if (memoize) {
-      if (const std::uint64_t* hit = memo.find(key)) return *hit;
-    }
+    bool memoize = memo != nullptr && node.depth >= kMemoFrom && node.depth <= kMemoTo &&
+                   node.used == (1u << N) - 1;
+    std::uint64_t key = SharedMemo::key(node.visited, node.at);
+    std::uint64_t remembered = 0;
+    if (memoize && memo->find(key, remembered)) return remembered;
     std::uint64_t total = 0;
     for_each_child(node, true, [&](int, const Node& child) {
       total += count_canonical(child, nodes, memo);
       return true;
     });
-    if (memoize) memo.store(key, total);
+    if (memoize) memo->store(key, total);
     return total;
   }
 
@@ -236,18 +226,17 @@ CountResult count_with(const CountOptions& options) {
   std::vector<Node> tasks;
   search.prefixes(Node{}, split_depth(N), restrict, tasks);
   std::vector<Tally> tallies(tasks.size());
-  static std::atomic<std::uint64_t> runs{0};
-  const std::uint64_t run = ++runs;
+  std::unique_ptr<SharedMemo> memo;
+  if (restrict && CubeSearch<N>::kMemoFrom <= CubeSearch<N>::kMemoTo) {
+    memo = std::make_unique<SharedMemo>(kMemoBits);
+  }
   Progress progress(fmt::format("cards: counting {} cards", N), tasks.size(), options.progress);
   parallel_for(tasks.size(), options.threads, [&](std::size_t t) {
     throw_if_cancelled(
         fmt::format("count: stopped after {} of {} prefixes", progress.done(), tasks.size()));
     Tally& tally = tallies[t];
     if (restrict) {
-      thread_local Memo memo;
-      if (CubeSearch<N>::kMemoFrom <= CubeSearch<N>::kMemoTo)
-        memo.start(run, memo_bits(options.threads));
-      tally.sequences = search.count_canonical(tasks[t], tally.nodes, memo);
+      tally.sequences = search.count_canonical(tasks[t], tally.nodes, memo.get());
       tally.canonical = tally.sequences;
     } else {
       search.count_all(tasks[t], tally);
