@@ -294,9 +294,15 @@ struct CountOptions {
   cards::Method method = cards::Method::Symmetry;
   int threads = 0;
   bool json = false;
+  bool force = false;
 };
 
 void run_count(const CountOptions& o) {
+  if (o.method == cards::Method::Dfs && o.cards == 5 && !o.force) {
+    throw InputError(
+        "count: the plain search meets 5859364320 sequences one by one (estimated: half an "
+        "hour of CPU time); use --method symmetry, or add --force");
+  }
   cards::CountOptions options{o.method, resolve_threads(o.threads), show_progress() && !o.json};
   cards::CountResult r = cards::count(o.cards, options);
   BigInt factorial = 1;
@@ -401,6 +407,7 @@ void setup_cards(CLI::App& app) {
                     "seed's scan, N <= 4)")
         ->transform(CLI::CheckedTransformer(methods, CLI::ignore_case));
     add_threads_option(*sub, o->threads);
+    add_force_flag(*sub, o->force);
     add_json_flag(*sub, o->json);
     sub->callback([o] { run_count(*o); });
   }

@@ -194,6 +194,11 @@ TEST(CardsCli, ErrorContract) {
        "brute force: the number of cards must be 1..4 (it tries N*(N-1)^(2^N-2) strings: 5.8e18 "
        "for 5 cards), not 5"},
       {{"cards", "count", "4", "--method", "magic"}, "", 2, "magic"},
+      {{"cards", "count", "5", "--method", "dfs"},
+       "",
+       1,
+       "count: the plain search meets 5859364320 sequences one by one (estimated: half an "
+       "hour of CPU time); use --method symmetry, or add --force"},
       {{"cards", "count", "4", "--threads", "0"}, "", 2, "--threads"},
       {{"cards", "count", "4", "--no-such"}, "", 2, "--no-such"},
   };
