@@ -350,7 +350,8 @@ void setup_cards(CLI::App& app) {
         "solve", "One minimal sequence for N cards: S(N) = S(N-1), N-1, S(N-1), streamed");
     sub->add_option("cards", o->cards, "Number of cards N")->required();
     sub->add_option("--format", o->format, "plain (0 1 0) or numpy ([0 1 0] )")
-        ->transform(CLI::CheckedTransformer(kFormats, CLI::ignore_case));
+        ->transform(CLI::CheckedTransformer(kFormats, CLI::ignore_case))
+        ->option_text("FORMAT");
     add_force_flag(*sub, o->force);
     add_json_flag(*sub, o->json);
     sub->callback([o] { run_solve(*o); });
@@ -384,7 +385,8 @@ void setup_cards(CLI::App& app) {
                                           "Every minimal sequence for N cards, in sorted order");
     sub->add_option("cards", o->cards, "Number of cards N")->required();
     sub->add_option("--format", o->format, "numpy ([0 1 0] , as the Solutions files) or plain")
-        ->transform(CLI::CheckedTransformer(kFormats, CLI::ignore_case));
+        ->transform(CLI::CheckedTransformer(kFormats, CLI::ignore_case))
+        ->option_text("FORMAT");
     sub->add_option("--limit", o->limit, "Stop after this many sequences")
         ->check(CLI::PositiveNumber);
     sub->add_flag("--up-to-symmetry", o->canonical,
@@ -405,7 +407,8 @@ void setup_cards(CLI::App& app) {
     sub->add_option("-m,--method", o->method,
                     "symmetry (canonical search x N!), dfs (every sequence) or brute (the "
                     "seed's scan, N <= 4)")
-        ->transform(CLI::CheckedTransformer(methods, CLI::ignore_case));
+        ->transform(CLI::CheckedTransformer(methods, CLI::ignore_case))
+        ->option_text("METHOD");
     add_threads_option(*sub, o->threads);
     add_force_flag(*sub, o->force);
     add_json_flag(*sub, o->json);
