@@ -69,6 +69,7 @@ class SharedMemo {
     value = e & kValueMask;
     return true;
   }
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&entries_[slot(key)]); }
   void store(std::uint64_t key, std::uint64_t value) {
     if (value > kValueMask) throw std::logic_error("cards: memo value out of range");
     entries_[slot(key)].store(key << kValueBits | value, std::memory_order_relaxed);
@@ -161,11 +162,23 @@ class CubeSearch {
     std::uint64_t key = SharedMemo::key(node.visited, node.at);
     std::uint64_t remembered = 0;
     if (memoize && memo->find(key, remembered)) return remembered;
-    std::uint64_t total = 0;
+    // The children first, so that their memo entries are fetched from memory together.
+    std::array<Node, N> children;
+    int count = 0;
     for_each_child(node, true, [&](int, const Node& child) {
-      total += count_canonical(child, nodes, memo);
+      children[static_cast<std::size_t>(count++)] = child;
       return true;
     });
+    if (memo != nullptr && node.depth + 1 >= kMemoFrom && node.depth + 1 <= kMemoTo) {
+      for (int i = 0; i < count; ++i) {
+        const Node& child = children[static_cast<std::size_t>(i)];
+        memo->prefetch(SharedMemo::key(child.visited, child.at));
+      }
+    }
+    std::uint64_t total = 0;
+    for (int i = 0; i < count; ++i) {
+      total += count_canonical(children[static_cast<std::size_t>(i)], nodes, memo);
+    }
     if (memoize) memo->store(key, total);
     return total;
   }
