@@ -11,12 +11,16 @@ BenchLine bench_lock(unsigned threads);
 void setup_escape(CLI::App& app);
 TourLine tour_escape();
 BenchLine bench_escape(unsigned threads);
+void setup_cards(CLI::App& app);
+TourLine tour_cards();
+BenchLine bench_cards(unsigned threads);
 
 const std::vector<Puzzle>& puzzles() {
   static const std::vector<Puzzle> all = {
       {"dice", setup_dice, tour_dice, bench_dice},
       {"lock", setup_lock, tour_lock, bench_lock},
       {"escape", setup_escape, tour_escape, bench_escape},
+      {"cards", setup_cards, tour_cards, bench_cards},
   };
   return all;
 }

@@ -1,0 +1,446 @@
+// Counting and enumerating minimal sequences: Hamiltonian paths of the N-cube from vertex 0.
+//
+// A path is grown one flip at a time; the visited vertices are one 64-bit word (N <= 6).
+//  - Canonical form (Method::Symmetry): a card may be flipped for the first time only when
+//    every lower card has been flipped already, so the search sees one sequence per class and
+//    the count is multiplied by N! (every class has exactly N! members; see cards.hpp).
+//  - Dead ends: every unvisited vertex must still be entered (from an unvisited neighbour or
+//    from the current vertex) and left again, unless it is the last one. So a step is dropped
+//    when some unvisited vertex has no way in, or two have only one way (both would have to
+//    be the last vertex). The neighbour sets of all vertices at once are bit permutations of
+//    the unvisited word, so the test is a handful of word operations.
+//  - Memo (Method::Symmetry, N = 5): once every card is used, the number of completions
+//    depends only on (visited, at); the threads remember it for the middle depths in one
+//    shared fixed-size table.
+// Work is split into the search's nodes at a fixed depth (prefixes, in lexicographic order);
+// each prefix is counted on its own and the counts are added in prefix order, so the counts do
+// not depend on the number of threads (the number of search nodes does, through the memo).
+
+#include <fmt/format.h>
+
+#include <array>
+#include <atomic>
+#include <bit>
+#include <memory>
+#include <set>
+#include <stdexcept>
+
+#include "manyworlds/cards/cards.hpp"
+#include "manyworlds/core/error.hpp"
+#include "manyworlds/core/parallel.hpp"
+#include "manyworlds/core/progress.hpp"
+
+namespace manyworlds::cards {
+namespace {
+
+// A node of the search: the path so far ends at `at`, has visited `visited` in `depth` flips
+// and has used `used` (a bit per card). `canonical`: its cards appeared in the order 0, 1, ...
+struct Node {
+  unsigned at = 0;
+  std::uint64_t visited = 1;
+  int depth = 0;
+  unsigned used = 0;
+  bool canonical = true;
+};
+
+struct Tally {
+  std::uint64_t sequences = 0;
+  std::uint64_t canonical = 0;
+  std::uint64_t nodes = 0;
+};
+
+// Remembered subtree counts for 5 cards, shared by all threads. Each entry is one 64-bit word
+// read and written atomically: the key (visited without vertex 0, 31 bits, and at, 5 bits)
+// above the count (26 bits: no subtree holds more than the 48828036 < 2^26 canonical sequences
+// in all). Entries are overwritten on collision, so what the table holds depends on timing,
+// but every value it returns is exact.
+class SharedMemo {
+ public:
+  static constexpr int kValueBits = 26;
+  static constexpr std::uint64_t kValueMask = (std::uint64_t{1} << kValueBits) - 1;
+
+  explicit SharedMemo(int bits) : bits_(bits), entries_(std::size_t{1} << bits) {}
+
+  static std::uint64_t key(std::uint64_t visited, unsigned at) { return (visited >> 1) << 5 | at; }
+
+  bool find(std::uint64_t key, std::uint64_t& value) const {
+    std::uint64_t e = entries_[slot(key)].load(std::memory_order_relaxed);
+    if (e == 0 || (e >> kValueBits) != key) return false;
+    value = e & kValueMask;
+    return true;
+  }
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&entries_[slot(key)]); }
+  void store(std::uint64_t key, std::uint64_t value) {
+    if (value > kValueMask) throw std::logic_error("cards: memo value out of range");
+    entries_[slot(key)].store(key << kValueBits | value, std::memory_order_relaxed);
+  }
+
+ private:
+  std::size_t slot(std::uint64_t key) const {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_));
+  }
+  int bits_;
+  std::vector<std::atomic<std::uint64_t>> entries_;
+};
+
+// 2^23 entries (64 MiB). Measured for 5 cards on one thread: 23 million search nodes with a
+// table of 2^22 entries, 34 million with 2^20.
+constexpr int kMemoBits = 23;
+
+template <int N>
+class CubeSearch {
+ public:
+  static constexpr int kLength = (1 << N) - 1;
+  // Memoized depths (measured: 12..27 of 31 does best for 5 cards).
+  static constexpr int kMemoFrom = 12;
+  static constexpr int kMemoTo = N == 5 ? kLength - 4 : 0;
+
+  static constexpr std::uint64_t kAll =
+      N == 6 ? ~std::uint64_t{0} : (std::uint64_t{1} << (1u << N)) - 1;
+
+  CubeSearch() {
+    for (unsigned u = 0; u < (1u << N); ++u) {
+      std::uint64_t mask = 0;
+      for (int c = 0; c < N; ++c) mask |= std::uint64_t{1} << (u ^ (1u << c));
+      neighbours_[u] = mask;
+    }
+    for (int c = 0; c < N; ++c) {
+      for (unsigned u = 0; u < (1u << N); ++u) {
+        if (!((u >> c) & 1)) low_[c] |= std::uint64_t{1} << u;
+      }
+    }
+  }
+
+  // The vertices whose card-c neighbour is in `set`.
+  std::uint64_t across(std::uint64_t set, int c) const {
+    unsigned s = 1u << c;
+    return ((set & low_[c]) << s) | ((set >> s) & low_[c]);
+  }
+
+  // The dead-end test for a path at `at` that has visited `visited` (see the file comment).
+  bool alive(unsigned at, std::uint64_t visited) const {
+    std::uint64_t unvisited = ~visited & kAll;
+    std::uint64_t ways_in_1 = neighbours_[at];  // at least one way in or out
+    std::uint64_t ways_in_2 = 0;                // at least two
+    for (int c = 0; c < N; ++c) {
+      std::uint64_t x = across(unvisited, c);
+      ways_in_2 |= ways_in_1 & x;
+      ways_in_1 |= x;
+    }
+    if (unvisited & ~ways_in_1) return false;
+    std::uint64_t must_end = unvisited & ~ways_in_2;
+    return (must_end & (must_end - 1)) == 0;
+  }
+
+  // The children of `node` in increasing card order; `restrict`: canonical children only.
+  template <typename Fn>
+  void for_each_child(const Node& node, bool restrict, Fn&& fn) const {
+    int first_unused = std::countr_one(node.used);
+    int limit = restrict ? std::min(N, first_unused + 1) : N;
+    for (int c = 0; c < limit; ++c) {
+      unsigned next = node.at ^ (1u << c);
+      std::uint64_t visited = node.visited | (std::uint64_t{1} << next);
+      if (visited == node.visited) continue;
+      if (node.depth + 1 < kLength && !alive(next, visited)) continue;
+      bool is_new = !((node.used >> c) & 1);
+      Node child{next, visited, node.depth + 1, node.used | (1u << c),
+                 node.canonical && (!is_new || c == first_unused)};
+      if (!fn(c, child)) return;
+    }
+  }
+
+  // Canonical completions of `node` (Method::Symmetry). Once every card has been used, the
+  // count depends only on (at, visited), which `memo` (if any) remembers for the middle depths.
+  std::uint64_t count_canonical(const Node& node, std::uint64_t& nodes, SharedMemo* memo) const {
+    ++nodes;
+    if (node.depth == kLength) return 1;
+    if (node.depth == kLength - 1) {
+      return static_cast<std::uint64_t>(std::popcount(neighbours_[node.at] & ~node.visited));
+    }
+    bool memoize = memo != nullptr && node.depth >= kMemoFrom && node.depth <= kMemoTo &&
+                   node.used == (1u << N) - 1;
+    std::uint64_t key = SharedMemo::key(node.visited, node.at);
+    std::uint64_t remembered = 0;
+    if (memoize && memo->find(key, remembered)) return remembered;
+    // The children first, so that their memo entries are fetched from memory together.
+    std::array<Node, N> children;
+    int count = 0;
+    for_each_child(node, true, [&](int, const Node& child) {
+      children[static_cast<std::size_t>(count++)] = child;
+      return true;
+    });
+    if (memo != nullptr && node.depth + 1 >= kMemoFrom && node.depth + 1 <= kMemoTo) {
+      for (int i = 0; i < count; ++i) {
+        const Node& child = children[static_cast<std::size_t>(i)];
+        memo->prefetch(SharedMemo::key(child.visited, child.at));
+      }
+    }
+    std::uint64_t total = 0;
+    for (int i = 0; i < count; ++i) {
+      total += count_canonical(children[static_cast<std::size_t>(i)], nodes, memo);
+    }
+    if (memoize) memo->store(key, total);
+    return total;
+  }
+
+  // All completions of `node`, and how many of them are canonical (Method::Dfs).
+  void count_all(const Node& node, Tally& tally) const {
+    ++tally.nodes;
+    if (node.depth == kLength) {
+      ++tally.sequences;
+      tally.canonical += node.canonical;
+      return;
+    }
+    for_each_child(node, false, [&](int, const Node& child) {
+      count_all(child, tally);
+      return true;
+    });
+  }
+
+  // The nodes at `depth` (or the complete paths, if shorter), in lexicographic order.
+  void prefixes(const Node& node, int depth, bool restrict, std::vector<Node>& out) const {
+    if (node.depth == depth || node.depth == kLength) {
+      out.push_back(node);
+      return;
+    }
+    for_each_child(node, restrict, [&](int, const Node& child) {
+      prefixes(child, depth, restrict, out);
+      return true;
+    });
+  }
+
+  // Calls visit for every completion of the root in lexicographic order until it returns false.
+  bool enumerate(const Node& node, bool restrict, std::array<Card, kLength>& path,
+                 const std::function<bool(std::span<const Card>)>& visit) const {
+    if (node.depth == kLength) return visit(std::span<const Card>(path.data(), kLength));
+    bool go_on = true;
+    for_each_child(node, restrict, [&](int c, const Node& child) {
+      path[static_cast<std::size_t>(node.depth)] = static_cast<Card>(c);
+      go_on = enumerate(child, restrict, path, visit);
+      return go_on;
+    });
+    return go_on;
+  }
+
+ private:
+  std::array<std::uint64_t, (1u << N)> neighbours_{};
+  std::array<std::uint64_t, N> low_{};  // the vertices with card c face down
+};
+
+// The prefix depth that splits the work into a few hundred to a few thousand tasks.
+constexpr int split_depth(int cards) {
+  return cards <= 3 ? 0 : cards == 4 ? 6 : 8;
+}
+
+template <int N>
+CountResult count_with(const CountOptions& options) {
+  const CubeSearch<N> search;
+  bool restrict = options.method == Method::Symmetry;
+  std::vector<Node> tasks;
+  search.prefixes(Node{}, split_depth(N), restrict, tasks);
+  std::vector<Tally> tallies(tasks.size());
+  std::unique_ptr<SharedMemo> memo;
+  if (restrict && CubeSearch<N>::kMemoFrom <= CubeSearch<N>::kMemoTo) {
+    memo = std::make_unique<SharedMemo>(kMemoBits);
+  }
+  Progress progress(fmt::format("cards: counting {} cards", N), tasks.size(), options.progress);
+  parallel_for(tasks.size(), options.threads, [&](std::size_t t) {
+    throw_if_cancelled(
+        fmt::format("count: stopped after {} of {} prefixes", progress.done(), tasks.size()));
+    Tally& tally = tallies[t];
+    if (restrict) {
+      tally.sequences = search.count_canonical(tasks[t], tally.nodes, memo.get());
+      tally.canonical = tally.sequences;
+    } else {
+      search.count_all(tasks[t], tally);
+    }
+    progress.advance();
+  });
+  std::uint64_t nodes = 0, sequences = 0, canonical = 0;
+  for (const Tally& t : tallies) {
+    nodes += t.nodes;
+    sequences += t.sequences;
+    canonical += t.canonical;
+  }
+  CountResult result;
+  result.cards = N;
+  result.tasks = tasks.size();
+  result.nodes = nodes;
+  BigInt factorial = 1;
+  for (int k = 2; k <= N; ++k) factorial *= k;
+  if (restrict) {
+    result.classes = BigInt(static_cast<unsigned long>(canonical));
+    result.sequences = result.classes * factorial;
+  } else {
+    result.sequences = BigInt(static_cast<unsigned long>(sequences));
+    result.classes = BigInt(static_cast<unsigned long>(canonical));
+  }
+  return result;
+}
+
+// Steps the odometer `digits` (base `base`, most significant first) to the next string with
+// no two equal neighbours, in increasing order. Returns false after the last one.
+bool next_without_repeats(std::vector<Card>& digits, int base) {
+  std::size_t i = digits.size();
+  while (i > 0) {
+    --i;
+    int d = digits[i] + 1;
+    if (i > 0 && d == digits[i - 1]) ++d;
+    if (d < base) {
+      digits[i] = static_cast<Card>(d);
+      // The smallest continuation: 0, or 1 after a 0.
+      for (std::size_t j = i + 1; j < digits.size(); ++j) digits[j] = digits[j - 1] == 0 ? 1 : 0;
+      return true;
+    }
+  }
+  return false;
+}
+
+CountResult count_brute(int cards) {
+  // Canonical forms packed 4 bits per instruction (at most 15 instructions for 4 cards).
+  std::set<std::uint64_t> classes;
+  CountResult result;
+  result.cards = cards;
+  result.tasks = 1;
+  std::uint64_t found = 0;
+  result.nodes = brute_force(cards, [&](std::span<const Card> s) {
+    ++found;
+    std::uint64_t packed = 0;
+    for (Card c : canonical_form(s)) packed = packed << 4 | c;
+    classes.insert(packed);
+  });
+  result.sequences = BigInt(static_cast<unsigned long>(found));
+  result.classes = BigInt(static_cast<unsigned long>(classes.size()));
+  return result;
+}
+
+}  // namespace
+
+std::string_view method_name(Method method) {
+  switch (method) {
+    case Method::Symmetry:
+      return "symmetry";
+    case Method::Dfs:
+      return "dfs";
+    case Method::Brute:
+      return "brute";
+  }
+  return "?";
+}
+
+Sequence canonical_form(std::span<const Card> sequence) {
+  std::array<int, kMaxCards> rename;
+  rename.fill(-1);
+  int next = 0;
+  Sequence out;
+  out.reserve(sequence.size());
+  for (Card c : sequence) {
+    if (rename[c] < 0) rename[c] = next++;
+    out.push_back(static_cast<Card>(rename[c]));
+  }
+  return out;
+}
+
+std::uint64_t brute_force(int cards, const std::function<void(std::span<const Card>)>& visit) {
+  if (cards < 1 || cards > kMaxBruteCards) {
+    throw InputError(
+        fmt::format("brute force: the number of cards must be 1..{} (it tries "
+                    "N*(N-1)^(2^N-2) strings: 5.8e18 for 5 cards), not {}",
+                    kMaxBruteCards, cards));
+  }
+  std::size_t length = minimal_length(cards);
+  // The seed starts at N^(L-2), written with L digits [0, 1, 0, ..., 0]; the first string
+  // after it without repeated neighbours is [0, 1, 0, 1, ...] (for one card: [0]).
+  std::vector<Card> digits(length);
+  for (std::size_t j = 1; j < length; ++j) digits[j] = digits[j - 1] == 0 ? 1 : 0;
+  std::uint64_t candidates = 0;
+  do {
+    ++candidates;
+    if ((candidates & 0xfffff) == 0) throw_if_cancelled("brute force: stopped");
+    // Every start must reach all-down: the states after each flip, seen from start 0, must
+    // all differ (a repeated state means some other start is never all-down).
+    std::uint64_t seen = 1;
+    unsigned at = 0;
+    bool works = true;
+    for (Card c : digits) {
+      at ^= 1u << c;
+      std::uint64_t bit = std::uint64_t{1} << at;
+      if (seen & bit) {
+        works = false;
+        break;
+      }
+      seen |= bit;
+    }
+    if (works) visit(digits);
+  } while (next_without_repeats(digits, cards));
+  return candidates;
+}
+
+CountResult count(int cards, const CountOptions& options) {
+  if (options.method == Method::Brute) return count_brute(cards);
+  if (cards == 6) {
+    throw InputError(
+        "count: 6 cards are out of reach: the count is an open problem (more than 7.1e22 "
+        "sequences, twice the number of Hamiltonian cycles of the 6-cube, OEIS A066037)");
+  }
+  if (cards < 1 || cards > kMaxCountCards) {
+    throw InputError(
+        fmt::format("count: the number of cards must be 1..{}, not {}", kMaxCountCards, cards));
+  }
+  switch (cards) {
+    case 1:
+      return count_with<1>(options);
+    case 2:
+      return count_with<2>(options);
+    case 3:
+      return count_with<3>(options);
+    case 4:
+      return count_with<4>(options);
+    default:
+      return count_with<5>(options);
+  }
+}
+
+std::uint64_t enumerate(int cards, const EnumerateOptions& options,
+                        const std::function<bool(std::span<const Card>)>& visit) {
+  if (cards < 1 || cards > kMaxEnumerateCards) {
+    throw InputError(fmt::format("enumerate: the number of cards must be 1..{}, not {}",
+                                 kMaxEnumerateCards, cards));
+  }
+  std::uint64_t visited = 0;
+  auto counted = [&](std::span<const Card> s) {
+    if ((visited & 0xffff) == 0)
+      throw_if_cancelled(fmt::format("enumerate: stopped after {} sequences", visited));
+    ++visited;
+    if (!visit(s)) return false;
+    return options.limit == 0 || visited < options.limit;
+  };
+  auto run = [&]<int N>() {
+    const CubeSearch<N> search;
+    std::array<Card, CubeSearch<N>::kLength> path{};
+    search.enumerate(Node{}, options.canonical_only, path, counted);
+  };
+  switch (cards) {
+    case 1:
+      run.template operator()<1>();
+      break;
+    case 2:
+      run.template operator()<2>();
+      break;
+    case 3:
+      run.template operator()<3>();
+      break;
+    case 4:
+      run.template operator()<4>();
+      break;
+    case 5:
+      run.template operator()<5>();
+      break;
+    default:
+      run.template operator()<6>();
+      break;
+  }
+  return visited;
+}
+
+}  // namespace manyworlds::cards
