@@ -211,6 +211,8 @@ class View {
 
 // The seed's relation test on views.
 bool related_views(View x, View y);
+// The same, adding the number of rules applied to `calls`.
+bool related_counted(View x, View y, std::uint64_t& calls);
 
 // Fast, for one length n: the pruned prefixes (fast.cpp) or, for checking the pruning, every
 // prefix over {L, V, R} of every length. Solutions are appended unsorted; stats accumulate.

@@ -190,8 +190,10 @@ Derivation derive(std::string_view x) {
 namespace detail {
 
 // The seed's recursion: the first letter of x picks the only rule that can relate x to y.
-bool related_views(View x, View y) {
+// `calls` counts the rules applied (the seed's statistic for the recursive method).
+bool related_counted(View x, View y, std::uint64_t& calls) {
   while (true) {
+    ++calls;
     if (x.empty()) return false;
     switch (x[0]) {
       case 'Q':
@@ -218,6 +220,11 @@ bool related_views(View x, View y) {
         return false;
     }
   }
+}
+
+bool related_views(View x, View y) {
+  std::uint64_t calls = 0;
+  return related_counted(x, y, calls);
 }
 
 std::vector<std::string> brute_force_length(int n, const Alphabet& alphabet) {

@@ -109,37 +109,6 @@ void for_each_string(int n, int fixed, std::size_t task, const Alphabet& alphabe
   }
 }
 
-// The seed's relation test, counting rule applications.
-bool related_counted(View x, View y, std::uint64_t& calls) {
-  while (true) {
-    ++calls;
-    if (x.empty()) return false;
-    switch (x[0]) {
-      case 'Q':
-        return x.size() >= 2 && x[x.size() - 1] == 'Q' && x.substr(1, x.size() - 2) == y;
-      case 'L':
-        if (y.empty() || y[0] != 'Q') return false;
-        x = x.substr(1, x.size() - 1);
-        y = y.substr(1, y.size() - 1);
-        break;
-      case 'V':
-        x = x.substr(1, x.size() - 1);
-        y = y.reverse();
-        break;
-      case 'R': {
-        if (y.size() % 2 != 0) return false;
-        std::size_t half = y.size() / 2;
-        View first = y.substr(0, half);
-        if (!(first == y.substr(half, half))) return false;
-        x = x.substr(1, x.size() - 1);
-        y = first;
-        break;
-      }
-      default:
-        return false;
-    }
-  }
-}
 
 void solve_recursive(const SolveOptions& o, SolveResult& result) {
   struct Task {
