@@ -51,13 +51,19 @@ inline constexpr std::array<Piece, kPieceCount> kAllPieces = {
 enum class Rotation : std::uint8_t { North, East, South, West };
 inline constexpr int kRotationCount = 4;
 
-char piece_letter(Piece piece);                   // 'T', 'I', ...
-std::optional<Piece> piece_from_letter(char c);   // upper or lower case; nullopt otherwise
-char rotation_letter(Rotation rotation);          // 'N', 'E', 'S', 'W'
+char piece_letter(Piece piece);                     // 'T', 'I', ...
+std::optional<Piece> piece_from_letter(char c);     // upper or lower case; nullopt otherwise
+char rotation_letter(Rotation rotation);            // 'N', 'E', 'S', 'W'
 std::string_view rotation_name(Rotation rotation);  // "spawn", "right", "reverse", "left"
-inline Rotation rotate_cw(Rotation r) { return Rotation((int(r) + 1) & 3); }
-inline Rotation rotate_ccw(Rotation r) { return Rotation((int(r) + 3) & 3); }
-inline Rotation rotate_180(Rotation r) { return Rotation((int(r) + 2) & 3); }
+inline Rotation rotate_cw(Rotation r) {
+  return Rotation((int(r) + 1) & 3);
+}
+inline Rotation rotate_ccw(Rotation r) {
+  return Rotation((int(r) + 3) & 3);
+}
+inline Rotation rotate_180(Rotation r) {
+  return Rotation((int(r) + 2) & 3);
+}
 
 struct Cell {
   std::int8_t x = 0;
@@ -102,8 +108,8 @@ class Field {
   bool filled(int x, int y) const { return (row(y) >> x) & 1; }
   void set(int x, int y, bool value = true);
 
-  int height() const;        // highest filled row + 1; 0 when empty
-  int block_count() const;   // filled cells
+  int height() const;       // highest filled row + 1; 0 when empty
+  int block_count() const;  // filled cells
   bool empty() const { return height() == 0; }
 
   // Whether the placement is in bounds and overlaps no filled cell.

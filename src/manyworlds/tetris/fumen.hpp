@@ -29,7 +29,7 @@ namespace manyworlds::tetris::fumen {
 
 // Cell contents, numbered as in fumen: 0 empty, 1 I, 2 L, 3 O, 4 Z, 5 T, 6 J, 7 S, 8 gray.
 enum class Color : std::uint8_t { Empty, I, L, O, Z, T, J, S, Gray };
-char color_letter(Color c);                 // '_', 'I', 'L', 'O', 'Z', 'T', 'J', 'S', 'X'
+char color_letter(Color c);  // '_', 'I', 'L', 'O', 'Z', 'T', 'J', 'S', 'X'
 Color piece_color(Piece p);
 std::optional<Piece> color_piece(Color c);  // nullopt for Empty and Gray
 
@@ -61,9 +61,9 @@ struct Flags {
 };
 
 struct Page {
-  ColorField field;                 // before the page's piece
-  std::optional<Placement> piece;   // the page's piece (fumen's "operation"), if any
-  std::string comment;              // UTF-8; "" when none
+  ColorField field;                // before the page's piece
+  std::optional<Placement> piece;  // the page's piece (fumen's "operation"), if any
+  std::string comment;             // UTF-8; "" when none
   Flags flags;
   // The field with the page's piece merged in (cells inside rows 0..22), no line clear: what
   // solution-finder reads from the page.
