@@ -45,7 +45,20 @@ TEST(Fumen, CommentsQuizAndColours) {
   // useTetfuAndCommand4: a Japanese comment on page 1 (tetris-fumen reads the same text).
   auto jp = fumen::decode(find("useTetfuAndCommand4").fumen);
   EXPECT_EQ(jp[0].comment, find("useTetfuAndCommand4").comment);
-  EXPECT_GT(jp.size(), 1u);
+  // Several pages, pinned in tetris-fumen's own tests (src/lib/__tests__/decoder.test.ts):
+  // comments carried over, and a quiz that advances with each piece placed.
+  std::vector<std::string> comments;
+  for (const auto& p : fumen::decode("v115@vhDAgWFAooMDEPBAAAAAPFA3XaDEEBAAAAAAAAPDAFrmAA")) {
+    comments.push_back(p.comment);
+  }
+  EXPECT_EQ(comments, (std::vector<std::string>{"hello", "world", "world", "!"}));
+  comments.clear();
+  auto quiz_pages = fumen::decode("v115@vhGSSYXAFLDmClcJSAVDEHBEooRBMoAVBUtfBAXsBAAANrBmnBAAAAAA");
+  for (const auto& p : quiz_pages) comments.push_back(p.comment);
+  EXPECT_EQ(comments, (std::vector<std::string>{"#Q=[](L)TSJ", "#Q=[](T)SJ", "#Q=[T](J)",
+                                                "#Q=[T](J)", "#Q=[](J)", "", ""}));
+  ASSERT_TRUE(quiz_pages[3].piece.has_value());
+  EXPECT_EQ(*quiz_pages[3].piece, (Placement{Piece::T, Rotation::East, 4, 1}));
   // quizTetfu: the quiz comment; the page is flagged as a quiz.
   auto quiz = fumen::decode(find("quizTetfu").fumen);
   EXPECT_EQ(quiz[0].comment, "#Q=[](I)LOSZTJ");
