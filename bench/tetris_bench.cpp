@@ -17,12 +17,27 @@ const std::vector<Field>& fields() {
   return f;
 }
 
-void generate(benchmark::State& state, Drop drop, const KickTable& kicks, int height) {
+// Perfect-clear style fields: the busy fields' lowest 4 rows, placements below row 4.
+const std::vector<Field>& low_fields() {
+  static const std::vector<Field> f = [] {
+    std::vector<Field> out;
+    for (const Field& busy : fields()) {
+      Field low;
+      for (int y = 0; y < 4; ++y) low.set_row(y, busy.row(y) & Row(0x3F7 >> (y % 3)));
+      out.push_back(low);
+    }
+    return out;
+  }();
+  return f;
+}
+
+void generate(benchmark::State& state, Drop drop, const KickTable& kicks, int height,
+              const std::vector<Field>& set = fields()) {
   MoveGenerator gen(kicks, drop);
   MoveList list;
   std::size_t placements = 0, i = 0;
   for (auto _ : state) {
-    const Field& f = fields()[i++ % fields().size()];
+    const Field& f = set[i++ % set.size()];
     for (Piece p : kAllPieces) {
       gen.generate(f, p, height, list);
       placements += list.size();
@@ -37,6 +52,9 @@ void BM_Softdrop(benchmark::State& state) {
 }
 void BM_SoftdropClear8(benchmark::State& state) {
   generate(state, Drop::Softdrop, KickTable::srs(), 8);
+}
+void BM_SoftdropPerfectClear4(benchmark::State& state) {
+  generate(state, Drop::Softdrop, KickTable::srs(), 4, low_fields());
 }
 void BM_Harddrop(benchmark::State& state) {
   generate(state, Drop::Harddrop, KickTable::srs(), kMaxHeight);
@@ -59,6 +77,7 @@ void BM_SoftdropReverseSearchPerState(benchmark::State& state) {
 
 BENCHMARK(BM_Softdrop);
 BENCHMARK(BM_SoftdropClear8);
+BENCHMARK(BM_SoftdropPerfectClear4);
 BENCHMARK(BM_Harddrop);
 BENCHMARK(BM_Softdrop180);
 BENCHMARK(BM_SoftdropReverseSearchPerState);

@@ -20,15 +20,19 @@ inline Row shift_x(Row m, int dx) {
 }
 
 // fits[r][y]: x positions where the piece in rotation r at (x, y) is inside the field and
-// overlaps no block. Rows at or above kMaxHeight are empty.
-void compute_fits(const Field& field, Piece piece, Masks& fits) {
+// overlaps no block, for y < limit; from `limit` up every in-bounds position fits (the caller
+// picks a limit at or above the field's height + 2, where no cell can touch a block).
+void compute_fits(const Field& field, Piece piece, int limit, Masks& fits) {
   for (int r = 0; r < 4; ++r) {
     const Shape& s = shape(piece, Rotation(r));
-    Row valid = 0;
-    for (int x = -s.min_x; x < kWidth - s.max_x; ++x) valid = Row(valid | (1u << x));
+    Row valid = Row(((1u << (kWidth - s.max_x + s.min_x)) - 1) << -s.min_x);
     for (int y = 0; y < kRows; ++y) {
       if (y + s.min_y < 0) {
         fits[r][y] = 0;
+        continue;
+      }
+      if (y >= limit) {
+        fits[r][y] = valid;
         continue;
       }
       Row blocked = 0;
@@ -197,7 +201,7 @@ void MoveGenerator::generate(const Field& field, Piece piece, int height, MoveLi
     throw InputError(fmt::format("clear height {} out of range 1..{}", height, kMaxHeight));
   }
   Masks fits;
-  compute_fits(field, piece, fits);
+  compute_fits(field, piece, std::min(kRows, std::max(height + 4, field.height() + 2)), fits);
   Masks landed{};
   bool hard = drop_ == Drop::Harddrop || (drop_ == Drop::TSoftdrop && piece != Piece::T);
   if (hard) {
