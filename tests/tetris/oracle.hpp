@@ -1,8 +1,8 @@
 #pragma once
-// An independent, slow reachability check for the move generator tests: solution-finder's
-// definition transcribed literally (LockedReachable: a reverse depth-first search from the
-// target through undo-moves to a free state; HarddropCandidate: drop from just below H), one
-// state at a time, with none of the generator's row masks.
+// An independent, slow reachability check for the move generator tests: solution-finder 1.43's
+// definitions transcribed literally (LockedCandidate/LockedReachable: a reverse depth-first
+// search from the target through undo-moves to a free state; HarddropCandidate: enter from
+// above row H and fall), one state at a time, with none of the generator's row masks.
 
 #include <set>
 #include <tuple>
@@ -27,10 +27,20 @@ class Oracle {
       const Shape& s = shape(piece, Rotation(r));
       for (int x = 0; x < kWidth; ++x) {
         if (hard) {
-          int y = height_ - s.max_y - 1;
-          if (!fits({piece, Rotation(r), std::int8_t(x), std::int8_t(y)})) continue;
-          while (fits({piece, Rotation(r), std::int8_t(x), std::int8_t(y - 1)})) --y;
-          found.insert(canonical({piece, Rotation(r), std::int8_t(x), std::int8_t(y)}));
+          // HarddropCandidate + Field.getYOnHarddrop: start with the lowest cell in row H,
+          // test from one row lower down; keep when the piece ends below H.
+          if (x + s.min_x < 0 || x + s.max_x >= kWidth) continue;
+          int start = height_ - s.min_y;
+          int y = -s.min_y;
+          for (int t = start - 1; t >= -s.min_y; --t) {
+            if (!fits({piece, Rotation(r), std::int8_t(x), std::int8_t(t)})) {
+              y = t + 1;
+              break;
+            }
+          }
+          if (y + s.max_y < height_) {
+            found.insert(canonical({piece, Rotation(r), std::int8_t(x), std::int8_t(y)}));
+          }
           continue;
         }
         for (int y = 0; y + s.max_y < height_; ++y) {

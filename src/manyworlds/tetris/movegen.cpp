@@ -68,17 +68,21 @@ void emit(Piece piece, const Masks& landed, int height, MoveList& out) {
   }
 }
 
+// sfinder's HarddropCandidate: the piece enters with its lowest cell in row H and falls; it
+// stops above the first position (tested from one row lower down) where it does not fit, and
+// counts when it then lies entirely below H.
 void harddrop(const Masks& fits, Piece piece, int height, Masks& landed) {
   for (int r = 0; r < 4; ++r) {
     const Shape& s = shape(piece, Rotation(r));
-    int y0 = height - s.max_y - 1;
-    if (y0 + s.min_y < 0) continue;
-    Row falling = fits[r][y0];
-    for (int y = y0; falling; --y) {
-      Row below = y > 0 ? fits[r][y - 1] : Row(0);
-      landed[r][y] = Row(landed[r][y] | (falling & ~below));
-      falling &= below;
+    int start = height - s.min_y;
+    Row valid = Row(((1u << (kWidth - s.max_x + s.min_x)) - 1) << -s.min_x);
+    Row falling = valid;
+    for (int y = start - 1; y >= -s.min_y && falling; --y) {
+      Row stop = Row(falling & ~fits[r][y]);
+      if (stop && y + 1 + s.max_y < height) landed[r][y + 1] |= stop;
+      falling &= fits[r][y];
     }
+    if (falling && -s.min_y + s.max_y < height) landed[r][-s.min_y] |= falling;
   }
 }
 
