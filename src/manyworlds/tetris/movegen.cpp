@@ -71,13 +71,15 @@ void emit(Piece piece, const Masks& landed, int height, MoveList& out) {
 // sfinder's HarddropCandidate: the piece enters with its lowest cell in row H and falls; it
 // stops above the first position (tested from one row lower down) where it does not fit, and
 // counts when it then lies entirely below H.
-void harddrop(const Masks& fits, Piece piece, int height, Masks& landed) {
+// `limit`: from this row up every in-bounds position fits (compute_fits), so the fall can be
+// followed from there.
+void harddrop(const Masks& fits, Piece piece, int height, int limit, Masks& landed) {
   for (int r = 0; r < 4; ++r) {
     const Shape& s = shape(piece, Rotation(r));
     int start = height - s.min_y;
     Row valid = Row(((1u << (kWidth - s.max_x + s.min_x)) - 1) << -s.min_x);
     Row falling = valid;
-    for (int y = start - 1; y >= -s.min_y && falling; --y) {
+    for (int y = std::min(start, limit) - 1; y >= -s.min_y && falling; --y) {
       Row stop = Row(falling & ~fits[r][y]);
       if (stop && y + 1 + s.max_y < height) landed[r][y + 1] |= stop;
       falling &= fits[r][y];
@@ -205,11 +207,12 @@ void MoveGenerator::generate(const Field& field, Piece piece, int height, MoveLi
     throw InputError(fmt::format("clear height {} out of range 1..{}", height, kMaxHeight));
   }
   Masks fits;
-  compute_fits(field, piece, std::min(kRows, std::max(height + 4, field.height() + 2)), fits);
+  const int limit = std::min(kRows, std::max(height + 4, field.height() + 2));
+  compute_fits(field, piece, limit, fits);
   Masks landed{};
   bool hard = drop_ == Drop::Harddrop || (drop_ == Drop::TSoftdrop && piece != Piece::T);
   if (hard) {
-    harddrop(fits, piece, height, landed);
+    harddrop(fits, piece, height, limit, landed);
   } else {
     softdrop(fits, piece, height, kicks_, drop_ == Drop::Softdrop180, landed);
   }
