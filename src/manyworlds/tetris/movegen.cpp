@@ -11,8 +11,8 @@ namespace {
 
 // States are tracked row by row: for a rotation r and a y, a 10-bit mask of the x positions.
 // y runs over 0..kRows-1: a placement lies below H <= 24, free states above H matter up to
-// H + 3 (the largest kick is 3 rows), and the harddrop test looks up to y = 24 + 2.
-constexpr int kRows = 32;
+// H + 20 (kick files allow offsets up to 20), and the harddrop test looks up to y = 24 + 2.
+constexpr int kRows = 48;
 using Masks = std::array<std::array<Row, kRows>, 4>;
 
 inline Row shift_x(Row m, int dx) {
@@ -88,11 +88,13 @@ void harddrop(const Masks& fits, Piece piece, int height, int limit, Masks& land
   }
 }
 
+// `lowest_kick`: the most negative dy of any kick; a free state higher than H - lowest_kick - 1
+// cannot rotate below H, so only the free rows under that matter.
 void softdrop(const Masks& fits, Piece piece, int height, const KickTable& kicks, bool with_180,
-              Masks& landed) {
+              int lowest_kick, Masks& landed) {
   Masks reach{};
-  std::array<std::uint32_t, 4> pending{};
-  const int top = std::min(kRows, height + 4);
+  std::array<std::uint64_t, 4> pending{};
+  const int top = std::min(kRows, height - lowest_kick);
   for (int r = 0; r < 4; ++r) {
     // Free states: those the piece can rise from straight out of the field, and any state at
     // or above H.
@@ -101,11 +103,11 @@ void softdrop(const Masks& fits, Piece piece, int height, const KickTable& kicks
     for (int y = height - 1; y >= 0; --y) {
       clear &= fits[r][y];
       reach[r][y] = clear;
-      if (clear) pending[r] |= 1u << y;
+      if (clear) pending[r] |= std::uint64_t(1) << y;
     }
     for (int y = height; y < top; ++y) {
       reach[r][y] = fits[r][y];
-      if (fits[r][y]) pending[r] |= 1u << y;
+      if (fits[r][y]) pending[r] |= std::uint64_t(1) << y;
     }
   }
   const int turns = with_180 ? 3 : 2;
@@ -133,7 +135,7 @@ void softdrop(const Masks& fits, Piece piece, int height, const KickTable& kicks
             Row fresh = Row(m & fits[r][y - 1] & ~reach[r][y - 1]);
             if (fresh) {
               reach[r][y - 1] |= fresh;
-              pending[r] |= 1u << (y - 1);
+              pending[r] |= std::uint64_t(1) << (y - 1);
             }
           }
         }
@@ -144,15 +146,15 @@ void softdrop(const Masks& fits, Piece piece, int height, const KickTable& kicks
           for (const Kick& k : kicks.tests(piece, Rotation(r), Rotation(to))) {
             if (!remaining) break;
             int ty = y + k.y;
-            if (ty < 0 || ty >= kRows) continue;
-            Row moved = Row(shift_x(remaining, k.x) & fits[to][ty]);
+            if (ty < 0) continue;
+            Row moved = Row(shift_x(remaining, k.x) & fits[to][std::min(ty, kRows - 1)]);
             if (!moved) continue;
             remaining &= Row(~shift_x(moved, -k.x));
             if (ty < height) {
               Row fresh = Row(moved & ~reach[to][ty]);
               if (fresh) {
                 reach[to][ty] |= fresh;
-                pending[to] |= 1u << ty;
+                pending[to] |= std::uint64_t(1) << ty;
               }
             }
           }
@@ -195,6 +197,15 @@ std::string_view drop_name(Drop drop) {
 }
 
 MoveGenerator::MoveGenerator(const KickTable& kicks, Drop drop) : kicks_(kicks), drop_(drop) {
+  for (Piece p : kAllPieces) {
+    for (int a = 0; a < 4; ++a) {
+      for (int b = 0; b < 4; ++b) {
+        for (const Kick& k : kicks.tests(p, Rotation(a), Rotation(b))) {
+          lowest_kick_ = std::min(lowest_kick_, int(k.y));
+        }
+      }
+    }
+  }
   if (drop == Drop::Softdrop180 && !kicks.has_180()) {
     throw InputError(fmt::format(
         "drop 180: kick table '{}' has no 180-degree kicks (use e.g. --kicks @nullpomino180)",
@@ -214,7 +225,7 @@ void MoveGenerator::generate(const Field& field, Piece piece, int height, MoveLi
   if (hard) {
     harddrop(fits, piece, height, limit, landed);
   } else {
-    softdrop(fits, piece, height, kicks_, drop_ == Drop::Softdrop180, landed);
+    softdrop(fits, piece, height, kicks_, drop_ == Drop::Softdrop180, lowest_kick_, landed);
   }
   emit(piece, landed, height, out);
 }

@@ -70,6 +70,7 @@ class MoveGenerator {
  private:
   KickTable kicks_;
   Drop drop_;
+  int lowest_kick_ = 0;  // the most negative dy among the kicks in use (0 if none)
 };
 
 }  // namespace manyworlds::tetris
