@@ -256,8 +256,14 @@ std::vector<Sequence> enumerate(const std::vector<Pattern>& patterns, int length
   std::vector<Sequence> out;
   out.reserve(total);
   for (const auto& p : patterns) expand(p.elements, 0, length, Sequence{}, out);
+  // Lexicographic order in sfinder's piece order (T I L J S Z O): first piece most significant.
+  auto lex = [](const Sequence& s) {
+    std::uint64_t k = 0;
+    for (int i = 0; i < s.length; ++i) k = (k << 3) | ((s.code >> (3 * i)) & 7);
+    return k;
+  };
   std::sort(out.begin(), out.end(),
-            [](const Sequence& a, const Sequence& b) { return a.code < b.code; });
+            [&](const Sequence& a, const Sequence& b) { return lex(a) < lex(b); });
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }

@@ -98,6 +98,12 @@ class OrderSearch {
   // Whether the order (a packed sequence of exactly the pieces to place) works without hold.
   bool works(std::uint64_t order) { return works(root_, order); }
 
+  // Whether any placement order of `input` with hold works without hold (the seed's second
+  // pass). The placement orders of a queue form a tree (each step places the drawn or the
+  // held piece), walked together with the field graph: a state is the field and the queue
+  // still to come, held piece first, memoized like works().
+  bool works_with_hold(std::uint64_t input) { return hold_works(root_, input); }
+
  private:
   struct Node {
     Field field;
@@ -147,6 +153,46 @@ class OrderSearch {
     return ok;
   }
 
+  // The first edge index of (node, piece) and their count (edges_ may grow meanwhile, so
+  // callers index it afresh).
+  std::int32_t edges(int id, Piece piece, std::int32_t& count) {
+    if (nodes_[id].first[int(piece)] < 0) expand(id, piece);
+    count = nodes_[id].count[int(piece)];
+    return nodes_[id].first[int(piece)];
+  }
+
+  // queue: held piece, then the pieces still to draw.
+  bool hold_works(int id, std::uint64_t queue) {
+    if (nodes_[id].height == 0) return true;
+    if (queue == 0) return false;
+    MemoKey key{queue, std::uint32_t(id)};
+    auto it = hold_memo_.find(key);
+    if (it != hold_memo_.end()) return it->second;
+    int held = int(queue & 7) - 1;
+    std::uint64_t rest = queue >> 3;
+    bool ok = false;
+    std::int32_t count = 0;
+    if (rest == 0) {
+      // Only the held piece is left.
+      std::int32_t e = edges(id, Piece(held), count);
+      for (std::int32_t k = 0; k < count && !ok; ++k) ok = hold_works(edges_[e + k], 0);
+    } else {
+      int drawn = int(rest & 7) - 1;
+      std::uint64_t after = rest >> 3;
+      // Place the drawn piece: the held piece stays first.
+      std::int32_t e = edges(id, Piece(drawn), count);
+      std::uint64_t keep = (after << 3) | std::uint64_t(held + 1);
+      for (std::int32_t k = 0; k < count && !ok; ++k) ok = hold_works(edges_[e + k], keep);
+      if (!ok && drawn != held) {
+        // Place the held piece: the drawn piece becomes the held one.
+        e = edges(id, Piece(held), count);
+        for (std::int32_t k = 0; k < count && !ok; ++k) ok = hold_works(edges_[e + k], rest);
+      }
+    }
+    hold_memo_.emplace(key, ok);
+    return ok;
+  }
+
   MoveGenerator gen_;
   std::vector<Node> nodes_;
   std::vector<std::int32_t> edges_;
@@ -160,6 +206,7 @@ class OrderSearch {
     std::size_t operator()(const MemoKey& k) const { return mix(k.order ^ mix(k.node)); }
   };
   std::unordered_map<MemoKey, bool, MemoKeyHash> memo_;
+  std::unordered_map<MemoKey, bool, MemoKeyHash> hold_memo_;
   int root_ = 0;
 };
 
@@ -289,7 +336,7 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
   std::size_t n = r.sequences.size();
   unsigned threads = std::max(1u, o.threads);
   // Contiguous blocks, one search (and one memo) per block: shared prefixes stay together.
-  std::size_t blocks = std::min<std::size_t>(n, std::size_t(threads) * 4);
+  std::size_t blocks = std::min<std::size_t>(n, std::size_t(threads));
   if (blocks == 0) blocks = 1;
   auto orders = hold::placement_orders(r.pop, area.need);
   Progress progress("percent", n, o.progress);
@@ -311,7 +358,7 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
     OrderSearch search(area, o);
     for (std::size_t i = begin; i < end; ++i) {
       if ((i & 63) == 0) throw_if_cancelled(fmt::format("percent: {} of {} sequences", i, n));
-      r.success[i] = o.use_hold ? works_with_hold(search, r.sequences[i], area.need, orders)
+      r.success[i] = o.use_hold ? search.works_with_hold(r.sequences[i].code)
                                 : search.works(r.sequences[i].code);
       progress.advance();
     }
