@@ -2,7 +2,6 @@
 // Fumen strings for the tests: the reference cases (../shared/reference/tetris/cases.tsv) and
 // the fields of sfinder's use cases (usecase/*.csv).
 
-#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -52,9 +51,11 @@ inline std::vector<std::string> fumen_corpus() {
   }
   for (const char* file : {"/tetris/usecase/hold1.csv", "/tetris/usecase/nohold1.csv"}) {
     std::string text = read_text(std::string(MANYWORLDS_REFERENCE_DIR) + file);
-    std::regex re(R"(-t (\S+))");
-    for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it) {
-      std::string f = (*it)[1];
+    // Lines look like "percent -t FUMEN -p ...",success,total: the word after "-t ".
+    for (std::size_t at = text.find("-t "); at != std::string::npos; at = text.find("-t ", at)) {
+      at += 3;
+      std::size_t end = text.find_first_of(" \t\n\"", at);
+      std::string f = text.substr(at, end - at);
       if (seen.insert(f).second) out.push_back(f);
     }
   }

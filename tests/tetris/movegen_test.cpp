@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <random>
-#include <regex>
 
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/text.hpp"
@@ -107,7 +106,7 @@ TEST(MoveGen, TSpinTripleNeedsTheFifthKick) {
   for (std::string_view line : split_lines(text)) {
     std::string l(line);
     if (l.rfind("T.", 0) == 0 && l.find('&') == std::string::npos) {
-      l = std::regex_replace(l, std::regex(R"(\(\s*@?\s*[-+]?\d+,\s*[-+]?\d+\)\s*$)"), "");
+      l = l.substr(0, l.rfind('('));  // drop the last (fifth) offset
     }
     edited += l + "\n";
   }
