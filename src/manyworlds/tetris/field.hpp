@@ -4,7 +4,7 @@
 // How to use the core (the percent search and the CLI build on this):
 //   Field f = Field::parse("XXXXX____X/XXXXXX___X");     // or fumen::decode(...)[page].merged()
 //   KickTable kicks = load_kicks("srs");                 // kicks.hpp: srs, nokicks, @FILE
-//   MoveGenerator gen(kicks, Drop::Softdrop);            // movegen.hpp; one per thread
+//   MoveGenerator gen(kicks, Drop::Softdrop);            // movegen.hpp; const, thread-safe
 //   MoveList moves;                                      // fixed capacity, lives on the stack
 //   gen.generate(f, Piece::T, /*height=*/4, moves);      // every reachable placement, once
 //   for (const Placement& p : moves) {

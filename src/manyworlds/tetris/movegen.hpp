@@ -58,7 +58,8 @@ class MoveGenerator {
   MoveGenerator(const KickTable& kicks, Drop drop);
 
   // Fills `out` with every distinct placement of `piece` on `field` reachable under the drop
-  // model, lying entirely below row `height` (1..kMaxHeight).
+  // model, lying entirely below row `height` (1..kMaxHeight). No allocation; safe to call from
+  // several threads at once.
   void generate(const Field& field, Piece piece, int height, MoveList& out) const;
 
   // Whether one placement (any of its equivalent states) is reachable; same rules.
