@@ -81,10 +81,12 @@ void run_patterns(const PatternsOptions& o) {
 void setup_tetris_patterns(CLI::App& tetris) {
   auto o = std::make_shared<PatternsOptions>();
   auto* sub = tetris.add_subcommand(
-      "patterns", "Count (and list) the piece sequences of sfinder patterns (T, *, *p4, [SZ]p2, ...)");
+      "patterns",
+      "Count (and list) the piece sequences of sfinder patterns (T, *, *p4, [SZ]p2, ...)");
   sub->add_option("pattern", o->pattern, "Pattern(s), several joined with ';'");
   sub->add_option("-f,--file", o->file, "Patterns file: one per line, '#' comments (- for stdin)");
-  sub->add_flag("--list", o->list, "Also list the distinct sequences (at most 1,000,000 without --force)");
+  sub->add_flag("--list", o->list,
+                "Also list the distinct sequences (at most 1,000,000 without --force)");
   sub->add_option("--length", o->length, "Truncate every sequence to this many pieces");
   add_force_flag(*sub, o->force);
   add_json_flag(*sub, o->json);

@@ -78,7 +78,8 @@ CommentSettings parse_comment(const std::string& comment) {
   std::vector<std::string> words;
   for (std::string w; in >> w;) words.push_back(w);
   std::size_t i = 0;
-  if (!words.empty() && !words[0].empty() && std::isdigit(static_cast<unsigned char>(words[0][0]))) {
+  if (!words.empty() && !words[0].empty() &&
+      std::isdigit(static_cast<unsigned char>(words[0][0]))) {
     s.clear_line = int(parse_int(words[0], "fumen comment clear line", 1, kMaxHeight));
     i = 1;
   }
@@ -114,10 +115,10 @@ void tree_lines(const TreeNode& node, const std::string& prefix, int level,
   for (const auto& [piece, child] : node.children) {
     std::string name = prefix + piece_letter(Piece(piece));
     double pct = child.total ? 100.0 * double(child.success) / double(child.total) : 0;
-    out.push_back(fmt::format("{}∟ {} -> {:.2f} %", std::string(std::size_t(2 * level), ' '),
-                              name, pct));
-    Json entry = {{"prefix", name}, {"success", child.success}, {"total", child.total},
-                  {"percent", pct}};
+    out.push_back(
+        fmt::format("{}∟ {} -> {:.2f} %", std::string(std::size_t(2 * level), ' '), name, pct));
+    Json entry = {
+        {"prefix", name}, {"success", child.success}, {"total", child.total}, {"percent", pct}};
     if (!child.children.empty()) {
       Json kids = Json::array();
       tree_lines(child, name, level + 1, out, kids);
@@ -142,8 +143,8 @@ void run_percent(const PercentCliOptions& o) {
   Field field = page.merged();
 
   PercentOptions options;
-  options.clear_line = o.clear_line_option->count() ? o.clear_line
-                                                    : comment.clear_line.value_or(o.clear_line);
+  options.clear_line =
+      o.clear_line_option->count() ? o.clear_line : comment.clear_line.value_or(o.clear_line);
   options.use_hold = parse_hold(o.hold_option->count() ? o.hold : comment.hold.value_or(o.hold));
   options.drop = parse_drop(o.drop_option->count() ? o.drop : comment.drop.value_or(o.drop));
   std::string kicks_spec = o.kicks_option->count() ? o.kicks : comment.kicks.value_or(o.kicks);
@@ -160,14 +161,16 @@ void run_percent(const PercentCliOptions& o) {
 
   std::string pattern_text;
   if (!o.patterns_file.empty()) {
-    if (!o.patterns.empty()) throw UsageError("tetris percent: give --patterns or --patterns-file, not both");
+    if (!o.patterns.empty())
+      throw UsageError("tetris percent: give --patterns or --patterns-file, not both");
     pattern_text = read_text(o.patterns_file);
   } else if (!o.patterns.empty()) {
     pattern_text = o.patterns;
   } else if (comment.patterns) {
     pattern_text = *comment.patterns;
   } else {
-    throw UsageError("tetris percent: no pattern (give -p PATTERN, --patterns-file FILE or a fumen comment)");
+    throw UsageError(
+        "tetris percent: no pattern (give -p PATTERN, --patterns-file FILE or a fumen comment)");
   }
   std::vector<Pattern> patterns = parse_patterns(pattern_text);
   // MoveGenerator checks the drop model against the kicks (180 needs 180-degree kicks).
@@ -218,8 +221,11 @@ void run_percent(const PercentCliOptions& o) {
                 {"necessary_pieces", r.need},
                 {"pop_count", r.pop},
                 {"with_duplicates", r.with_duplicates},
-                {"tree", {{"head", depth}, {"success", root.success}, {"total", root.total},
-                          {"children", tree_json}}},
+                {"tree",
+                 {{"head", depth},
+                  {"success", root.success},
+                  {"total", root.total},
+                  {"children", tree_json}}},
                 {"failed", fails},
                 {"seconds", seconds}});
     return;
@@ -297,7 +303,8 @@ void run_setup_percent(const SetupCliOptions& o) {
              options.use_hold ? "use" : "avoid");
   if (!r.failed.empty()) {
     std::string line;
-    for (std::size_t i = 0; i < r.failed.size() && i < 20; ++i) line += (i ? " " : "") + r.failed[i];
+    for (std::size_t i = 0; i < r.failed.size() && i < 20; ++i)
+      line += (i ? " " : "") + r.failed[i];
     fmt::print("Failing orders{}: {}\n", r.failed.size() > 20 ? " (first 20)" : "", line);
   }
 }
@@ -312,11 +319,14 @@ void setup_tetris_percent(CLI::App& tetris) {
       ->required();
   p->add_option("-P,--page", o->page, "Fumen page, from 1 (1)")->check(CLI::Range(1, 100000));
   p->add_option("-p,--patterns", o->patterns, "Pattern(s), several joined with ';'");
-  p->add_option("--patterns-file,--pp", o->patterns_file, "Patterns file (one per line, # comments)");
+  p->add_option("--patterns-file,--pp", o->patterns_file,
+                "Patterns file (one per line, # comments)");
   o->clear_line_option = p->add_option("-c,--clear-line", o->clear_line, "Lines to clear (4)");
   o->hold_option = p->add_option("-H,--hold", o->hold, "use (default) or avoid");
-  o->drop_option = p->add_option("-d,--drop", o->drop, "softdrop (default), harddrop, 180, t-softdrop");
-  o->kicks_option = p->add_option("-K,--kicks", o->kicks, "srs (default), nokicks, nullpomino180, @FILE");
+  o->drop_option =
+      p->add_option("-d,--drop", o->drop, "softdrop (default), harddrop, 180, t-softdrop");
+  o->kicks_option =
+      p->add_option("-K,--kicks", o->kicks, "srs (default), nokicks, nullpomino180, @FILE");
   p->add_option("-m,--method", o->method, "optimized (default: the seed's two passes) or direct");
   p->add_option("--threads,--th", o->threads, "Worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));

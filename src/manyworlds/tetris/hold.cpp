@@ -74,17 +74,24 @@ std::vector<std::string> sorted_unique(std::vector<std::string> v) {
 
 }  // namespace
 
+// The inverse of add(): undoes the moves from the rightmost digit back.
+std::string subtract(std::string_view bag, std::string_view digits) {
+  std::string b(bag);
+  for (std::size_t j = digits.size(); j-- > 0;) {
+    int shift = digits[j] - '0';
+    if (shift == 0) continue;
+    std::size_t pos = j + 1 - std::size_t(shift);
+    char letter = b[pos];
+    b.erase(pos, 1);
+    b.insert(j + 1, 1, letter);
+  }
+  return b;
+}
+
 std::vector<std::string> implies(std::string_view bag) {
   // Every x with x + t = bag for a 0/1 transformation t.
   std::vector<std::string> out;
-  std::string sorted(bag);
-  std::sort(sorted.begin(), sorted.end());
-  auto ts = binary_digits(int(bag.size()));
-  std::set<std::string> wanted(ts.begin(), ts.end());
-  std::string x = sorted;
-  do {
-    if (wanted.count(transformation(x, bag))) out.push_back(x);
-  } while (std::next_permutation(x.begin(), x.end()));
+  for (const auto& t : binary_digits(int(bag.size()))) out.push_back(subtract(bag, t));
   return sorted_unique(out);
 }
 

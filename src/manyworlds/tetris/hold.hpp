@@ -32,6 +32,9 @@ namespace manyworlds::tetris::hold {
 // n-1 long with digit j in 0..j+1; throws InputError otherwise.
 std::string add(std::string_view bag, std::string_view digits);
 
+// The inverse: subtract(add(b, t), t) == b.
+std::string subtract(std::string_view bag, std::string_view digits);
+
 // The digit string t with from + t = to (to a permutation of from, distinct letters).
 std::string transformation(std::string_view from, std::string_view to);
 

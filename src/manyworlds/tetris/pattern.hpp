@@ -73,8 +73,8 @@ std::vector<Pattern> parse_patterns(std::string_view text);
 std::uint64_t count_with_duplicates(const std::vector<Pattern>& patterns);
 
 // Every distinct sequence of the patterns truncated to their first `length` pieces (length <=
-// the patterns' length), in lexicographic order (T I L J S Z O). Throws InputError when the count with duplicates of
-// the truncated patterns exceeds `limit`.
+// the patterns' length), in lexicographic order (T I L J S Z O). Throws InputError when the count
+// with duplicates of the truncated patterns exceeds `limit`.
 std::vector<Sequence> enumerate(const std::vector<Pattern>& patterns, int length,
                                 std::uint64_t limit = 200'000'000);
 

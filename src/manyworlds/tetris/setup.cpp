@@ -73,17 +73,17 @@ Setup read_setup(const fumen::Page& page) {
         }
       }
       if (!found) {
-        throw InputError(fmt::format(
-            "setup: the {} region at ({}, {}) has {} cells and is not one {} piece",
-            fumen::color_letter(c), x, y, region.size(), piece_letter(piece)));
+        throw InputError(
+            fmt::format("setup: the {} region at ({}, {}) has {} cells and is not one {} piece",
+                        fumen::color_letter(c), x, y, region.size(), piece_letter(piece)));
       }
       setup.pieces.push_back(*found);
     }
   }
   if (setup.pieces.empty()) throw InputError("setup: the page has no coloured cells");
   if (int(setup.pieces.size()) > kMaxSetupPieces) {
-    throw InputError(fmt::format("setup: {} pieces, at most {} are supported",
-                                 setup.pieces.size(), kMaxSetupPieces));
+    throw InputError(fmt::format("setup: {} pieces, at most {} are supported", setup.pieces.size(),
+                                 kMaxSetupPieces));
   }
   return setup;
 }
@@ -93,7 +93,9 @@ namespace {
 class SetupSearch {
  public:
   SetupSearch(const Setup& setup, const SetupOptions& o)
-      : setup_(setup), gen_(o.kicks, o.drop), n_(int(setup.pieces.size())),
+      : setup_(setup),
+        gen_(o.kicks, o.drop),
+        n_(int(setup.pieces.size())),
         reach_(std::size_t(1) << n_, std::vector<signed char>(std::size_t(n_), -1)) {}
 
   // Whether target t can be placed after the targets in `mask`.

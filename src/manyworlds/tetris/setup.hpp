@@ -20,8 +20,8 @@
 namespace manyworlds::tetris {
 
 struct Setup {
-  Field base;                       // gray cells
-  std::vector<Placement> pieces;    // the coloured regions, as placements (canonical)
+  Field base;                     // gray cells
+  std::vector<Placement> pieces;  // the coloured regions, as placements (canonical)
 };
 
 inline constexpr int kMaxSetupPieces = 10;
