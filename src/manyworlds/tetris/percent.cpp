@@ -70,6 +70,25 @@ bool splittable(const Field& f, int height) {
   return true;
 }
 
+// A cheap measure of how awkward a field is to finish (covered empty cells weigh most, then
+// bumpiness): successors are tried best first, which only changes how fast a success is found.
+int awkwardness(const Field& f, int height) {
+  std::array<int, kWidth> top{};
+  int holes = 0;
+  for (int x = 0; x < kWidth; ++x) {
+    int t = 0;
+    for (int y = 0; y < height; ++y) {
+      if (f.filled(x, y)) t = y + 1;
+    }
+    for (int y = 0; y < t; ++y) holes += !f.filled(x, y);
+    top[std::size_t(x)] = t;
+  }
+  int bumps = 0;
+  for (int x = 0; x + 1 < kWidth; ++x)
+    bumps += std::abs(top[std::size_t(x)] - top[std::size_t(x) + 1]);
+  return holes * 8 + bumps;
+}
+
 // The successors of a field: every reachable placement of one piece, lines cleared, pruned
 // by splittable(); distinct results only.
 template <typename Fn>
@@ -124,14 +143,20 @@ class OrderSearch {
   }
 
   void expand(int id, Piece piece) {
-    std::vector<std::int32_t> found;
+    std::vector<std::pair<int, std::int32_t>> scored;
     Field f = nodes_[id].field;
     int height = nodes_[id].height;
     for_each_successor(gen_, f, height, piece, [&](const Field& next, int h) {
       int child = node(next, h);
-      if (std::find(found.begin(), found.end(), child) == found.end()) found.push_back(child);
+      bool seen = false;
+      for (const auto& [score, c] : scored) seen = seen || c == child;
+      if (!seen) scored.push_back({h == 0 ? -1 : awkwardness(next, h), child});
       return false;
     });
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<std::int32_t> found;
+    for (const auto& [score, c] : scored) found.push_back(c);
     nodes_[id].first[int(piece)] = std::int32_t(edges_.size());
     nodes_[id].count[int(piece)] = std::int32_t(found.size());
     edges_.insert(edges_.end(), found.begin(), found.end());
