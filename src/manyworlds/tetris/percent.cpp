@@ -123,6 +123,26 @@ class OrderSearch {
   // still to come, held piece first, memoized like works().
   bool works_with_hold(std::uint64_t input) { return hold_works(root_, input); }
 
+  // Keeps memory bounded (about 100 MB per search): memos beyond their budget are dropped,
+  // and so is the whole graph beyond its own (rebuilt on demand). Only caches are lost;
+  // results stay exact. Called between inputs.
+  void limit_memory() {
+    constexpr std::size_t kMaxNodes = 400'000, kMaxMemo = 1'000'000;
+    if (memo_.size() + hold_memo_.size() > kMaxMemo) {
+      memo_.clear();
+      hold_memo_.clear();
+    }
+    if (nodes_.size() <= kMaxNodes) return;
+    Field root = nodes_[std::size_t(root_)].field;
+    int height = nodes_[std::size_t(root_)].height;
+    nodes_.clear();
+    edges_.clear();
+    index_.clear();
+    memo_.clear();
+    hold_memo_.clear();
+    root_ = node(root, height);
+  }
+
  private:
   struct Node {
     Field field;
@@ -385,6 +405,7 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
       if ((i & 63) == 0) throw_if_cancelled(fmt::format("percent: {} of {} sequences", i, n));
       r.success[i] = o.use_hold ? search.works_with_hold(r.sequences[i].code)
                                 : search.works(r.sequences[i].code);
+      search.limit_memory();
       progress.advance();
     }
   });
