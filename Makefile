@@ -12,7 +12,8 @@ test: build
 	ctest --preset release -j $(JOBS)
 
 deps:
-	bash scripts/install-deps.sh
+	bash scripts/install-deps.sh --node
+	bash tests/tetris/oracle/install.sh
 
 build: deps
 	cmake --preset release >/dev/null

@@ -14,6 +14,9 @@ BenchLine bench_escape(unsigned threads);
 void setup_cards(CLI::App& app);
 TourLine tour_cards();
 BenchLine bench_cards(unsigned threads);
+void setup_tetris(CLI::App& app);
+TourLine tour_tetris();
+BenchLine bench_tetris(unsigned threads);
 
 const std::vector<Puzzle>& puzzles() {
   static const std::vector<Puzzle> all = {
@@ -21,6 +24,7 @@ const std::vector<Puzzle>& puzzles() {
       {"lock", setup_lock, tour_lock, bench_lock},
       {"escape", setup_escape, tour_escape, bench_escape},
       {"cards", setup_cards, tour_cards, bench_cards},
+      {"tetris", setup_tetris, tour_tetris, bench_tetris},
   };
   return all;
 }

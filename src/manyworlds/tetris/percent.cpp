@@ -1,0 +1,416 @@
+#include "manyworlds/tetris/percent.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <memory>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "manyworlds/core/error.hpp"
+#include "manyworlds/core/parallel.hpp"
+#include "manyworlds/core/progress.hpp"
+#include "manyworlds/tetris/hold.hpp"
+
+namespace manyworlds::tetris {
+namespace {
+
+// The rows below the clear height, 6 rows of 10 bits per word, and the height. Rows at or
+// above the height are always the rows that were above the clear line, so this identifies
+// the whole field.
+struct FieldKey {
+  std::array<std::uint64_t, 4> words{};
+  int height = 0;
+  friend bool operator==(const FieldKey&, const FieldKey&) = default;
+};
+
+FieldKey key_of(const Field& f, int height) {
+  FieldKey k;
+  k.height = height;
+  for (int y = 0; y < height; ++y) k.words[y / 6] |= std::uint64_t(f.row(y)) << (10 * (y % 6));
+  return k;
+}
+
+std::uint64_t mix(std::uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  return h ^ (h >> 33);
+}
+
+struct FieldKeyHash {
+  std::size_t operator()(const FieldKey& k) const {
+    std::uint64_t h = std::uint64_t(k.height);
+    for (auto w : k.words) h = mix(h ^ w);
+    return h;
+  }
+};
+
+// A sound test that the clear area can still be emptied: a boundary between columns x-1 and
+// x that no piece can cross (every row has a block on one side of it) splits the area, and
+// each part must have a multiple of 4 empty cells (pieces never cross it, and line clears
+// keep it).
+bool splittable(const Field& f, int height) {
+  unsigned walls = 0x3FE;
+  for (int y = 0; y < height; ++y) {
+    unsigned r = f.row(y);
+    walls &= r | (r << 1);
+  }
+  while (walls) {
+    int x = std::countr_zero(walls);
+    walls &= walls - 1;
+    unsigned left = (1u << x) - 1;
+    int empty = 0;
+    for (int y = 0; y < height; ++y) empty += std::popcount(~unsigned(f.row(y)) & left);
+    if (empty % 4) return false;
+  }
+  return true;
+}
+
+// A cheap measure of how awkward a field is to finish (covered empty cells weigh most, then
+// bumpiness): successors are tried best first, which only changes how fast a success is found.
+int awkwardness(const Field& f, int height) {
+  std::array<int, kWidth> top{};
+  int holes = 0;
+  for (int x = 0; x < kWidth; ++x) {
+    int t = 0;
+    for (int y = 0; y < height; ++y) {
+      if (f.filled(x, y)) t = y + 1;
+    }
+    for (int y = 0; y < t; ++y) holes += !f.filled(x, y);
+    top[std::size_t(x)] = t;
+  }
+  int bumps = 0;
+  for (int x = 0; x + 1 < kWidth; ++x)
+    bumps += std::abs(top[std::size_t(x)] - top[std::size_t(x) + 1]);
+  return holes * 8 + bumps;
+}
+
+// The successors of a field: every reachable placement of one piece, lines cleared, pruned
+// by splittable(); distinct results only.
+template <typename Fn>
+void for_each_successor(const MoveGenerator& gen, const Field& f, int height, Piece piece,
+                        Fn&& fn) {
+  MoveList moves;
+  gen.generate(f, piece, height, moves);
+  for (const Placement& p : moves) {
+    Field next = f;
+    next.place(p);
+    int cleared = next.clear_lines_below(height);
+    int h = height - cleared;
+    if (h > 0 && !splittable(next, h)) continue;
+    if (fn(next, h)) return;
+  }
+}
+
+// The field graph of the optimized method: nodes are fields, edges per piece are generated
+// once, and "works without hold along this order" is memoized per (field, remaining order).
+class OrderSearch {
+ public:
+  OrderSearch(const ClearArea& area, const PercentOptions& o) : gen_(o.kicks, o.drop) {
+    root_ = node(area.field, area.height);
+  }
+
+  // Whether the order (a packed sequence of exactly the pieces to place) works without hold.
+  bool works(std::uint64_t order) { return works(root_, order); }
+
+  // Whether any placement order of `input` with hold works without hold (the seed's second
+  // pass). The placement orders of a queue form a tree (each step places the drawn or the
+  // held piece), walked together with the field graph: a state is the field and the queue
+  // still to come, held piece first, memoized like works().
+  bool works_with_hold(std::uint64_t input) { return hold_works(root_, input); }
+
+  // Keeps memory bounded (about 100 MB per search): memos beyond their budget are dropped,
+  // and so is the whole graph beyond its own (rebuilt on demand). Only caches are lost;
+  // results stay exact. Called between inputs.
+  void limit_memory() {
+    constexpr std::size_t kMaxNodes = 400'000, kMaxMemo = 1'000'000;
+    if (memo_.size() + hold_memo_.size() > kMaxMemo) {
+      memo_.clear();
+      hold_memo_.clear();
+    }
+    if (nodes_.size() <= kMaxNodes) return;
+    Field root = nodes_[std::size_t(root_)].field;
+    int height = nodes_[std::size_t(root_)].height;
+    nodes_.clear();
+    edges_.clear();
+    index_.clear();
+    memo_.clear();
+    hold_memo_.clear();
+    root_ = node(root, height);
+  }
+
+ private:
+  struct Node {
+    Field field;
+    int height;
+    std::array<std::int32_t, kPieceCount> first{};  // -1: not generated
+    std::array<std::int32_t, kPieceCount> count{};
+  };
+
+  int node(const Field& f, int height) {
+    FieldKey k = key_of(f, height);
+    auto [it, inserted] = index_.try_emplace(k, int(nodes_.size()));
+    if (inserted) {
+      Node n{f, height, {}, {}};
+      n.first.fill(-1);
+      nodes_.push_back(n);
+    }
+    return it->second;
+  }
+
+  void expand(int id, Piece piece) {
+    std::vector<std::pair<int, std::int32_t>> scored;
+    Field f = nodes_[id].field;
+    int height = nodes_[id].height;
+    for_each_successor(gen_, f, height, piece, [&](const Field& next, int h) {
+      int child = node(next, h);
+      bool seen = false;
+      for (const auto& [score, c] : scored) seen = seen || c == child;
+      if (!seen) scored.push_back({h == 0 ? -1 : awkwardness(next, h), child});
+      return false;
+    });
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<std::int32_t> found;
+    for (const auto& [score, c] : scored) found.push_back(c);
+    nodes_[id].first[int(piece)] = std::int32_t(edges_.size());
+    nodes_[id].count[int(piece)] = std::int32_t(found.size());
+    edges_.insert(edges_.end(), found.begin(), found.end());
+  }
+
+  bool works(int id, std::uint64_t order) {
+    if (nodes_[id].height == 0) return true;
+    if (order == 0) return false;
+    MemoKey key{order, std::uint32_t(id)};
+    auto it = memo_.find(key);
+    if (it != memo_.end()) return it->second;
+    Piece piece = Piece((order & 7) - 1);
+    if (nodes_[id].first[int(piece)] < 0) expand(id, piece);
+    bool ok = false;
+    std::int32_t first = nodes_[id].first[int(piece)];
+    std::int32_t count = nodes_[id].count[int(piece)];
+    for (std::int32_t e = first; e < first + count && !ok; ++e) ok = works(edges_[e], order >> 3);
+    memo_.emplace(key, ok);
+    return ok;
+  }
+
+  // The first edge index of (node, piece) and their count (edges_ may grow meanwhile, so
+  // callers index it afresh).
+  std::int32_t edges(int id, Piece piece, std::int32_t& count) {
+    if (nodes_[id].first[int(piece)] < 0) expand(id, piece);
+    count = nodes_[id].count[int(piece)];
+    return nodes_[id].first[int(piece)];
+  }
+
+  // queue: held piece, then the pieces still to draw.
+  bool hold_works(int id, std::uint64_t queue) {
+    if (nodes_[id].height == 0) return true;
+    if (queue == 0) return false;
+    MemoKey key{queue, std::uint32_t(id)};
+    auto it = hold_memo_.find(key);
+    if (it != hold_memo_.end()) return it->second;
+    int held = int(queue & 7) - 1;
+    std::uint64_t rest = queue >> 3;
+    bool ok = false;
+    std::int32_t count = 0;
+    if (rest == 0) {
+      // Only the held piece is left.
+      std::int32_t e = edges(id, Piece(held), count);
+      for (std::int32_t k = 0; k < count && !ok; ++k) ok = hold_works(edges_[e + k], 0);
+    } else {
+      int drawn = int(rest & 7) - 1;
+      std::uint64_t after = rest >> 3;
+      // Place the drawn piece: the held piece stays first.
+      std::int32_t e = edges(id, Piece(drawn), count);
+      std::uint64_t keep = (after << 3) | std::uint64_t(held + 1);
+      for (std::int32_t k = 0; k < count && !ok; ++k) ok = hold_works(edges_[e + k], keep);
+      if (!ok && drawn != held) {
+        // Place the held piece: the drawn piece becomes the held one.
+        e = edges(id, Piece(held), count);
+        for (std::int32_t k = 0; k < count && !ok; ++k) ok = hold_works(edges_[e + k], rest);
+      }
+    }
+    hold_memo_.emplace(key, ok);
+    return ok;
+  }
+
+  MoveGenerator gen_;
+  std::vector<Node> nodes_;
+  std::vector<std::int32_t> edges_;
+  std::unordered_map<FieldKey, int, FieldKeyHash> index_;
+  struct MemoKey {
+    std::uint64_t order;
+    std::uint32_t node;
+    friend bool operator==(const MemoKey&, const MemoKey&) = default;
+  };
+  struct MemoKeyHash {
+    std::size_t operator()(const MemoKey& k) const { return mix(k.order ^ mix(k.node)); }
+  };
+  std::unordered_map<MemoKey, bool, MemoKeyHash> memo_;
+  std::unordered_map<MemoKey, bool, MemoKeyHash> hold_memo_;
+  int root_ = 0;
+};
+
+// The seed's second pass for one input: any placement order that works without hold.
+bool works_with_hold(OrderSearch& search, const Sequence& input, int need,
+                     const std::vector<std::vector<int>>& orders) {
+  std::unordered_set<std::uint64_t> tried;
+  for (const auto& order : orders) {
+    std::uint64_t code = 0;
+    for (int k = int(order.size()) - 1; k >= 0; --k) {
+      code = (code << 3) | std::uint64_t(int(input.at(order[k])) + 1);
+    }
+    (void)need;
+    if (!tried.insert(code).second) continue;
+    if (search.works(code)) return true;
+  }
+  return false;
+}
+
+// The direct method: depth-first search with hold, moves generated afresh.
+class DirectSearch {
+ public:
+  DirectSearch(const ClearArea& area, const PercentOptions& o)
+      : area_(area), gen_(o.kicks, o.drop), hold_(o.use_hold) {}
+
+  bool run(const Sequence& input) {
+    failed_.clear();
+    input_ = input;
+    if (!hold_) return search(area_.field, area_.height, -1, 0);
+    return search(area_.field, area_.height, int(input.at(0)), 1);
+  }
+
+ private:
+  bool search(const Field& f, int height, int held, int next) {
+    if (height == 0) return true;
+    FieldKey k = key_of(f, height);
+    k.words[3] ^= std::uint64_t(held + 1) << 60 | std::uint64_t(next) << 52;
+    if (failed_.count(k)) return false;
+    bool ok = false;
+    auto descend = [&](Piece piece, int new_held, int new_next) {
+      for_each_successor(gen_, f, height, piece, [&](const Field& n, int h) {
+        ok = search(n, h, new_held, new_next);
+        return ok;
+      });
+    };
+    if (next < input_.length) {
+      int drawn = int(input_.at(next));
+      descend(Piece(drawn), held, next + 1);
+      if (!ok && hold_ && held >= 0 && held != drawn) descend(Piece(held), drawn, next + 1);
+    } else if (held >= 0) {
+      descend(Piece(held), -1, next);
+    }
+    if (!ok) failed_.insert(k);
+    return ok;
+  }
+
+  const ClearArea& area_;
+  MoveGenerator gen_;
+  bool hold_;
+  Sequence input_;
+  std::unordered_set<FieldKey, FieldKeyHash> failed_;
+};
+
+}  // namespace
+
+ClearArea prepare_clear_area(const Field& field, int clear_line) {
+  if (clear_line < 1 || clear_line > kMaxHeight) {
+    throw InputError(fmt::format("clear line {} out of range 1..{}", clear_line, kMaxHeight));
+  }
+  ClearArea area;
+  area.field = field;
+  int cleared = area.field.clear_lines_below(clear_line);
+  area.height = clear_line - cleared;
+  int empty = 0;
+  for (int y = 0; y < area.height; ++y)
+    empty += kWidth - std::popcount(unsigned(area.field.row(y)));
+  if (empty % 4 != 0) {
+    throw InputError(fmt::format("field: {} empty cells in the lowest {} rows, not a multiple of 4",
+                                 empty, clear_line));
+  }
+  area.need = empty / 4;
+  return area;
+}
+
+bool sequence_succeeds(const ClearArea& area, const Sequence& input, const PercentOptions& o) {
+  if (area.height == 0) return true;
+  if (o.method == PercentMethod::Direct) {
+    DirectSearch search(area, o);
+    return search.run(input);
+  }
+  OrderSearch search(area, o);
+  if (!o.use_hold) return search.works(input.prefix(area.need).code);
+  return works_with_hold(search, input, area.need, hold::placement_orders(input.length, area.need));
+}
+
+PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
+                      const PercentOptions& o) {
+  ClearArea area = prepare_clear_area(field, o.clear_line);
+  PercentResult r;
+  r.need = area.need;
+  int length = patterns.front().length();
+  if (length < area.need) {
+    throw InputError(
+        fmt::format("patterns have {} pieces but the field needs {}", length, area.need));
+  }
+  r.pop = o.use_hold && length > area.need ? area.need + 1 : area.need;
+  if (r.pop > kMaxSequenceLength) {
+    throw InputError(
+        fmt::format("{} pieces per sequence, at most {} are supported", r.pop, kMaxSequenceLength));
+  }
+  for (const auto& p : patterns) {
+    // Count the truncated sequences with repeats, as sfinder's "(duplicate)" line does.
+    std::uint64_t c = 1;
+    int remaining = r.pop;
+    for (const auto& e : p.elements) {
+      if (remaining == 0) break;
+      int n = std::popcount(e.pieces);
+      int take = e.take == 0 ? 1 : std::min(e.take, remaining);
+      for (int k = 0; k < take; ++k) c *= std::uint64_t(n - k);
+      remaining -= take;
+    }
+    r.with_duplicates += c;
+  }
+  r.sequences = enumerate(patterns, r.pop);
+  r.success.assign(r.sequences.size(), 0);
+
+  std::size_t n = r.sequences.size();
+  unsigned threads = std::max(1u, o.threads);
+  // Contiguous blocks, one search (and one memo) per block: shared prefixes stay together.
+  std::size_t blocks = std::min<std::size_t>(n, std::size_t(threads));
+  if (blocks == 0) blocks = 1;
+  auto orders = hold::placement_orders(r.pop, area.need);
+  Progress progress("percent", n, o.progress);
+  parallel_for(blocks, threads, [&](std::size_t b) {
+    std::size_t begin = n * b / blocks, end = n * (b + 1) / blocks;
+    if (area.height == 0) {
+      for (std::size_t i = begin; i < end; ++i) r.success[i] = 1;
+      return;
+    }
+    if (o.method == PercentMethod::Direct) {
+      DirectSearch search(area, o);
+      for (std::size_t i = begin; i < end; ++i) {
+        if ((i & 63) == 0) throw_if_cancelled(fmt::format("percent: {} of {} sequences", i, n));
+        r.success[i] = search.run(r.sequences[i]);
+        progress.advance();
+      }
+      return;
+    }
+    OrderSearch search(area, o);
+    for (std::size_t i = begin; i < end; ++i) {
+      if ((i & 63) == 0) throw_if_cancelled(fmt::format("percent: {} of {} sequences", i, n));
+      r.success[i] = o.use_hold ? search.works_with_hold(r.sequences[i].code)
+                                : search.works(r.sequences[i].code);
+      search.limit_memory();
+      progress.advance();
+    }
+  });
+  for (char s : r.success) r.successes += s;
+  return r;
+}
+
+}  // namespace manyworlds::tetris

@@ -1,0 +1,73 @@
+#pragma once
+// Perfect-clear success rates as solution-finder's `percent` computes them
+// (../shared/reference/tetris/percent_rules.md), with the hold optimization of seed 002.
+//
+// Rules: the rows of the lowest `clear_line` rows that are already full are cleared first;
+// need = empty cells of the remaining clear area / 4 (InputError unless a multiple of 4).
+// Every sequence of the patterns is truncated to pop = need + 1 pieces when hold is used and
+// the patterns are longer than need, else to need pieces, and the set is de-duplicated: that
+// is the denominator. A sequence succeeds when its pieces (with hold: the first piece starts
+// in the hold slot and each step places the drawn or the held piece) can be placed one by one,
+// each reachable under the drop model and lying below the remaining clear height (full rows
+// clear at once and lower it), so that the clear area ends empty.
+//
+// Methods:
+//  - Optimized (the seed's two passes): a placement order without hold works when a search
+//    along it reaches the empty field; an input order works with hold when any of its
+//    placement orders (hold::placement_orders: 2^(need-1), or 2^need with a spare piece) works.
+//    "Works without hold" is memoized by (field, remaining order) in a graph of fields whose
+//    reachable placements are generated once per (field, piece), so shared prefixes and fields
+//    seen before cost nothing.
+//  - Direct: an independent plain depth-first search with hold for every sequence (moves
+//    generated afresh, only a per-sequence table of failed states), as sfinder does.
+// Both are exact; any thread count gives the same results.
+
+#include <cstdint>
+#include <vector>
+
+#include "manyworlds/tetris/field.hpp"
+#include "manyworlds/tetris/kicks.hpp"
+#include "manyworlds/tetris/movegen.hpp"
+#include "manyworlds/tetris/pattern.hpp"
+
+namespace manyworlds::tetris {
+
+enum class PercentMethod { Optimized, Direct };
+
+struct PercentOptions {
+  int clear_line = 4;
+  bool use_hold = true;
+  Drop drop = Drop::Softdrop;
+  KickTable kicks = KickTable::srs();
+  PercentMethod method = PercentMethod::Optimized;
+  unsigned threads = 1;
+  bool progress = false;
+};
+
+// The clear area after the full rows are removed.
+struct ClearArea {
+  Field field;     // rows at or above `height` are those above the clear line, moved down
+  int height = 0;  // remaining clear height
+  int need = 0;    // pieces needed
+};
+
+// Throws InputError when clear_line is out of 1..24 or the empty cells are not a multiple of 4.
+ClearArea prepare_clear_area(const Field& field, int clear_line);
+
+struct PercentResult {
+  int need = 0;
+  int pop = 0;                        // pieces per searched sequence
+  std::uint64_t with_duplicates = 0;  // truncated sequences counted with repeats
+  std::vector<Sequence> sequences;    // distinct truncated sequences
+  std::vector<char> success;          // per sequence
+  std::uint64_t successes = 0;
+};
+
+// Searches every distinct truncated sequence of the patterns.
+PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
+                      const PercentOptions& options);
+
+// Whether `input` (pop pieces) succeeds, by the given method; single-threaded.
+bool sequence_succeeds(const ClearArea& area, const Sequence& input, const PercentOptions& o);
+
+}  // namespace manyworlds::tetris

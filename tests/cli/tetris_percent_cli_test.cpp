@@ -1,0 +1,199 @@
+// `manyworlds tetris percent`, `setup-percent` and `patterns` as a user runs them: the 22
+// reference cases of ../shared/reference/tetris/cases.tsv (sfinder 1.43's exact counts, run
+// with the sfinder arguments of each case), the output format, and the error contract.
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "run.hpp"
+
+namespace manyworlds::testing {
+namespace {
+
+const std::string kRef = std::string(MANYWORLDS_REFERENCE_DIR) + "/tetris";
+
+struct Case {
+  std::string id;
+  std::uint64_t success = 0, total = 0;
+  std::vector<std::string> args;
+};
+
+// The sfinder arguments of a case, with sfinder's two-letter options in their long forms
+// (-fc -> --fc, -td -> --td, -pp FILE -> --pp REF/FILE).
+std::vector<Case> load_cases() {
+  std::ifstream in(kRef + "/cases.tsv");
+  std::string line;
+  std::getline(in, line);  // header
+  std::vector<Case> out;
+  while (std::getline(in, line)) {
+    std::vector<std::string> cols;
+    std::stringstream ss(line);
+    for (std::string col; std::getline(ss, col, '\t');) cols.push_back(col);
+    Case c;
+    c.id = cols[0];
+    c.success = std::stoull(cols[1]);
+    c.total = std::stoull(cols[2]);
+    std::istringstream args(cols[12]);
+    c.args = {"tetris", "percent"};
+    for (std::string w; args >> w;) {
+      if (w == "-fc" || w == "-td") {
+        c.args.push_back("-" + w);
+      } else if (w == "-pp") {
+        args >> w;
+        c.args.push_back("--pp");
+        c.args.push_back(kRef + "/" + w);
+      } else {
+        c.args.push_back(w);
+      }
+    }
+    c.args.push_back("--json");
+    out.push_back(c);
+  }
+  return out;
+}
+
+// Cases taking more than about a second here (2 cores).
+const std::set<std::string> kSlowCases = {"doc_percent_sample", "file_manyPatterns",
+                                          "useTetfuOnly1", "useTetfuAndCommand2", "count_pattern1"};
+
+void run_cases(bool slow) {
+  auto cases = load_cases();
+  ASSERT_EQ(cases.size(), 22u);
+  for (const auto& c : cases) {
+    if (kSlowCases.count(c.id) != std::size_t(slow)) continue;
+    RunResult r = run_manyworlds(c.args);
+    ASSERT_EQ(r.exit_code, 0) << c.id << ": " << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["success"].get<std::uint64_t>(), c.success) << c.id;
+    EXPECT_EQ(j["total"].get<std::uint64_t>(), c.total) << c.id;
+  }
+}
+
+TEST(TetrisPercentCli, ReferenceCases) {
+  run_cases(false);
+}
+TEST(TetrisPercentCliSlow, ReferenceCases) {
+  run_cases(true);
+}
+
+// sfinder's output lines (percent_rules.md, "Output sample"), on the PCO case (514/840).
+TEST(TetrisPercentCli, TextOutput) {
+  RunResult r = run_manyworlds({"tetris", "percent", "-t", "v115@9gE8DeG8CeH8BeG8CeA8JeAgH", "-p",
+                                "*p4", "--td", "1", "--fc", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("success = 61.19% (514/840)\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Success pattern tree [Head 1 pieces]:\n* -> 61.19 %\n∟ T -> 85.83 %\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Fail pattern (max. 2)\n[T, L, S, O]\n[T, L, O, S]\n"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Necessary Pieces = 3\nPiece pop count = 4\n"), std::string::npos);
+}
+
+TEST(TetrisPercentCli, DirectMethodAgrees) {
+  RunResult r = run_manyworlds({"tetris", "percent", "-t", "v115@9gE8DeG8CeH8BeG8CeA8JeAgH", "-p",
+                                "*p4", "--method", "direct", "--threads", "1", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["success"], 514);
+}
+
+// A setup of two pieces on gray blocks (field below, built with fumen::encode): the O must go
+// in before the I covers its hole, so without hold only OI works (1/2); with hold the input IO
+// can place O first (2/2).
+//    2 |IIII......|
+//    1 |OOXX......|
+//    0 |OOXX......|
+TEST(TetrisPercentCli, SetupPercent) {
+  const std::string setup = "v115@HhzhFeRpB8FeRpB8PeAgH";
+  RunResult r = run_manyworlds({"tetris", "setup-percent", "-t", setup, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["pieces"], "OI");
+  EXPECT_EQ(j["total"], 2);
+  EXPECT_EQ(j["orders_without_hold"], 1);
+  EXPECT_EQ(j["success"], 2);
+  r = run_manyworlds({"tetris", "setup-percent", "-t", setup, "-H", "avoid", "--json"});
+  j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["success"], 1);
+  EXPECT_EQ(j["failed"], nlohmann::json::array({"IO"}));
+}
+
+TEST(TetrisPatternsCli, CountsAndList) {
+  RunResult r = run_manyworlds({"tetris", "patterns", "[IOSL]!,*p7"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "120960 sequences of 11 pieces (120960 distinct)\n");
+  r = run_manyworlds({"tetris", "patterns", "[SZ]p2", "--list"});
+  EXPECT_EQ(r.out, "2 sequences of 2 pieces (2 distinct)\nSZ\nZS\n");
+  TempDir dir;
+  std::string file = dir.write("p.txt", "# S first\nS,*p3\nZ,*p3\n");
+  r = run_manyworlds({"tetris", "patterns", "--file", file, "--json"});
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["count"], 420);
+  EXPECT_EQ(j["distinct"], 420);
+}
+
+// The error contract: bad input exits 1 with one line naming the problem; usage errors exit 2.
+TEST(TetrisPercentCli, ErrorContract) {
+  struct Bad {
+    std::vector<std::string> args;
+    int code;
+    std::string message;
+  };
+  const std::string pco = "v115@9gE8DeG8CeH8BeG8CeA8JeAgH";
+  const std::vector<Bad> bad = {
+      {{"tetris", "percent", "-t", pco, "-p", "*p2"},
+       1,
+       "manyworlds: error: patterns have 2 pieces but the field needs 3\n"},
+      {{"tetris", "percent", "-t", pco, "-p", "*p4", "-c", "2"},
+       1,
+       "manyworlds: error: field: 5 empty cells in the lowest 2 rows, not a multiple of 4\n"},
+      {{"tetris", "percent", "-t", pco, "-p", "*p8"},
+       1,
+       "manyworlds: error: pattern '*p8': p8 takes 8 distinct pieces from a set of 7 at "
+       "position 2\n"},
+      {{"tetris", "percent", "-t", pco, "-p", "*p4", "-H", "maybe"},
+       1,
+       "manyworlds: error: hold: 'maybe' is not use or avoid\n"},
+      {{"tetris", "percent", "-t", pco, "-p", "*p4", "--method", "fast"},
+       1,
+       "manyworlds: error: method: 'fast' is not optimized or direct\n"},
+      {{"tetris", "percent", "-t", pco},
+       2,
+       "manyworlds: error: tetris percent: no pattern (give -p PATTERN, --patterns-file FILE "
+       "or a fumen comment)\n"},
+      {{"tetris", "percent", "-t", pco, "-p", "*p4", "--pp", "/nonexistent/p.txt"}, 2, ""},
+      {{"tetris", "percent", "-p", "*p4"}, 2, ""},
+      {{"tetris", "percent", "-t", "v115@", "-p", "*p4"}, 1, ""},
+      {{"tetris", "patterns", "[SZ"},
+       1,
+       "manyworlds: error: pattern '[SZ': unbalanced '[' at position 1\n"},
+      {{"tetris", "patterns"},
+       2,
+       "manyworlds: error: tetris patterns: give a PATTERN or --file FILE (one of them)\n"},
+      {{"tetris", "setup-percent", "-t", "v115@HhzhFeRpB8GeQpB8PeAgH"},
+       1,
+       "manyworlds: error: setup: the O region at (1, 0) has 3 cells and is not one O piece\n"},
+      {{"tetris", "setup-percent", "-t", pco},
+       1,
+       "manyworlds: error: setup: the page has no coloured cells\n"},
+  };
+  for (const auto& b : bad) {
+    RunResult r = run_manyworlds(b.args);
+    std::string joined;
+    for (const auto& a : b.args) joined += a + " ";
+    EXPECT_EQ(r.exit_code, b.code) << joined << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << joined << r.err;
+    EXPECT_TRUE(r.out.empty()) << joined;
+    if (!b.message.empty()) {
+      EXPECT_EQ(r.err, b.message) << joined;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace manyworlds::testing

@@ -1,0 +1,153 @@
+// The perfect-clear percent against solution-finder's own numbers: the 2 x 1000 single-sequence
+// cases of its test resources (../shared/reference/tetris/usecase/{hold1,nohold1}.csv,
+// "percent -t FUMEN -p SEQ -c N [--hold no]",success,total), the optimized method (the seed's
+// two passes) against the direct search, and thread counts. The 22 cases of cases.tsv run
+// through the command line in tests/cli/tetris_percent_cli_test.cpp.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "manyworlds/core/error.hpp"
+#include "manyworlds/tetris/fumen.hpp"
+#include "manyworlds/tetris/pattern.hpp"
+#include "manyworlds/tetris/percent.hpp"
+
+namespace manyworlds::tetris {
+namespace {
+
+struct UseCase {
+  std::string fumen;
+  std::string sequence;
+  int clear_line = 4;
+  bool hold = true;
+  int success = 0;
+  int total = 0;
+};
+
+std::vector<UseCase> load_usecases(const std::string& name) {
+  std::ifstream in(std::string(MANYWORLDS_REFERENCE_DIR) + "/tetris/usecase/" + name);
+  std::vector<UseCase> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("\"percent", 0) != 0) continue;
+    std::size_t close = line.find('"', 1);
+    std::istringstream args(line.substr(1, close - 1));
+    UseCase c;
+    std::string word;
+    args >> word;  // percent
+    while (args >> word) {
+      if (word == "-t") args >> c.fumen;
+      if (word == "-p") args >> c.sequence;
+      if (word == "-c") args >> c.clear_line;
+      if (word == "--hold") {
+        args >> word;
+        c.hold = word != "no";
+      }
+    }
+    std::sscanf(line.c_str() + close + 1, ",%d,%d", &c.success, &c.total);
+    out.push_back(c);
+  }
+  return out;
+}
+
+PercentResult run(const UseCase& c, PercentMethod method, unsigned threads = 1) {
+  PercentOptions o;
+  o.clear_line = c.clear_line;
+  o.use_hold = c.hold;
+  o.method = method;
+  o.threads = threads;
+  Field field = fumen::decode_page(c.fumen, 1).merged();
+  return percent(field, parse_patterns(c.sequence), o);
+}
+
+// Every `stride`-th case of a file (all of them with stride 1), by both methods.
+void check_usecases(const std::string& file, std::size_t stride, bool direct) {
+  auto cases = load_usecases(file);
+  ASSERT_EQ(cases.size(), 1000u) << file;
+  for (std::size_t i = 0; i < cases.size(); i += stride) {
+    const UseCase& c = cases[i];
+    PercentResult r = run(c, PercentMethod::Optimized);
+    ASSERT_EQ(r.successes, std::uint64_t(c.success))
+        << file << " case " << i + 1 << ": " << c.fumen << " " << c.sequence;
+    ASSERT_EQ(r.sequences.size(), std::size_t(c.total));
+    if (direct) {
+      EXPECT_EQ(run(c, PercentMethod::Direct).successes, std::uint64_t(c.success))
+          << file << " case " << i + 1;
+    }
+  }
+}
+
+TEST(PercentUseCase, EveryFiftiethHoldCaseBothMethods) {
+  check_usecases("hold1.csv", 50, true);
+}
+TEST(PercentUseCase, EveryFiftiethNoHoldCaseBothMethods) {
+  check_usecases("nohold1.csv", 50, true);
+}
+TEST(PercentUseCaseSlow, AllHoldCases) {
+  check_usecases("hold1.csv", 1, false);
+}
+TEST(PercentUseCaseSlow, AllNoHoldCases) {
+  check_usecases("nohold1.csv", 1, false);
+}
+
+// sfinder's PCO case (cases.tsv noKicks_srs: 514/840), both methods, 1 and 3 threads.
+TEST(Percent, PcoMethodsAndThreadsAgree) {
+  Field f = Field::parse("XXXXX____X/XXXXXX___X/XXXXXXX__X/XXXXXX___X");
+  auto patterns = parse_patterns("*p4");
+  for (auto method : {PercentMethod::Optimized, PercentMethod::Direct}) {
+    for (unsigned threads : {1u, 3u}) {
+      PercentOptions o;
+      o.method = method;
+      o.threads = threads;
+      PercentResult r = percent(f, patterns, o);
+      EXPECT_EQ(r.successes, 514u);
+      EXPECT_EQ(r.sequences.size(), 840u);
+      EXPECT_EQ(r.need, 3);
+      EXPECT_EQ(r.pop, 4);
+    }
+  }
+}
+
+// The per-sequence results agree between the methods, not only the counts (cases.tsv
+// community_PCO_Ihold field, I,*p4: 711/840).
+TEST(Percent, MethodsAgreeSequenceBySequence) {
+  Field f = Field::parse("XXXXX_____/XXXXXX____/XXXXXXX___/XXXXXX____");
+  auto patterns = parse_patterns("I,*p4");
+  PercentOptions o;
+  PercentResult a = percent(f, patterns, o);
+  o.method = PercentMethod::Direct;
+  PercentResult b = percent(f, patterns, o);
+  EXPECT_EQ(a.successes, 711u);
+  EXPECT_EQ(a.success, b.success);
+}
+
+TEST(Percent, BadInputs) {
+  PercentOptions o;
+  // One row with 9 empty cells: not a multiple of 4.
+  EXPECT_THROW(percent(Field::parse("X_________"), parse_patterns("*p7"),
+                       [] {
+                         PercentOptions p;
+                         p.clear_line = 1;
+                         return p;
+                       }()),
+               InputError);
+  // The PCO field needs 3 pieces; a pattern of 2 is too short.
+  EXPECT_THROW(percent(Field::parse("XXXXX____X/XXXXXX___X/XXXXXXX__X/XXXXXX___X"),
+                       parse_patterns("*p2"), o),
+               InputError);
+  EXPECT_THROW(prepare_clear_area(Field(), 0), InputError);
+}
+
+TEST(Percent, ClearAreaDropsFullRowsFirst) {
+  // cases.tsv count_pattern6_lineclear: a full row inside the 4 lines is cleared first.
+  ClearArea a = prepare_clear_area(Field::parse("XXXXX_____/XXXXXXXXXX/XXXXXXX___/XXXXXX____"), 4);
+  EXPECT_EQ(a.height, 3);
+  EXPECT_EQ(a.need, 3);
+}
+
+}  // namespace
+}  // namespace manyworlds::tetris
