@@ -16,6 +16,8 @@
 #include "manyworlds/tetris/fumen.hpp"
 #include "manyworlds/tetris/kicks.hpp"
 #include "manyworlds/tetris/movegen.hpp"
+#include "manyworlds/tetris/pattern.hpp"
+#include "manyworlds/tetris/percent.hpp"
 #include "manyworlds/tetris/workload.hpp"
 
 namespace manyworlds::cli {
@@ -265,11 +267,9 @@ void setup_tetris(CLI::App& app) {
 TourLine tour_tetris() {
   MoveGenerator hard(KickTable::srs(), Drop::Harddrop);
   MoveList list;
-  std::string counts;
   Json json = Json::object();
   for (Piece p : kAllPieces) {
     hard.generate(Field(), p, kMaxHeight, list);
-    counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", piece_letter(p), list.size());
     json[std::string(1, piece_letter(p))] = list.size();
   }
   Field tst = Field::parse("XX________/X_________/X_XXXXXXXX/X__XXXXXXX/X_XXXXXXXX");
@@ -279,10 +279,19 @@ TourLine tour_tetris() {
   std::size_t with = list.size();
   none.generate(tst, Piece::T, 6, list);
   std::size_t without = list.size();
-  return {fmt::format("hard-drop placements on an empty field: {}; T on a T-spin triple field: "
-                      "{} with SRS kicks, {} without",
-                      counts, with, without),
-          {{"harddrop_empty_field", json}, {"tst_srs", with}, {"tst_nokicks", without}}};
+  // The perfect-clear opener field of sfinder's own test (cases.tsv noKicks_srs): 514/840.
+  Field pco = Field::parse("XXXXX____X/XXXXXX___X/XXXXXXX__X/XXXXXX___X");
+  PercentResult rate = percent(pco, parse_patterns("*p4"), PercentOptions{});
+  std::size_t total = rate.sequences.size();
+  return {fmt::format("PCO *p4 with hold: {:.2f}% ({}/{}); T-spin triple slot: {} placements, "
+                      "{} without kicks",
+                      100.0 * double(rate.successes) / double(total), rate.successes, total, with,
+                      without),
+          {{"pco_successes", rate.successes},
+           {"pco_sequences", total},
+           {"harddrop_empty_field", json},
+           {"tst_srs", with},
+           {"tst_nokicks", without}}};
 }
 
 // Softdrop (SRS) placements of all seven pieces on 4000 fixed busy fields, 4 times over.
