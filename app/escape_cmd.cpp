@@ -80,21 +80,12 @@ void add_board_options(CLI::App& sub, CommonOptions& o) {
   add_rule_options(sub, o);
 }
 
-// read_text, with a folder reported as bad input (read_text lets the stream's own error out).
-std::string read_input(const std::string& path) {
-  std::error_code ec;
-  if (path != "-" && std::filesystem::is_directory(path, ec)) {
-    throw InputError(fmt::format("cannot read {}: Is a directory", path));
-  }
-  return read_text(path);
-}
-
 Board load_board(const CommonOptions& o) {
   if (o.board_file.empty() == o.cells.empty()) {
     throw UsageError("escape: give exactly one of --board FILE and --cells CELLS");
   }
   int sides = o.rules().sides;
-  if (!o.board_file.empty()) return escape::parse_board(read_input(o.board_file), sides);
+  if (!o.board_file.empty()) return escape::parse_board(read_text(o.board_file), sides);
   return escape::parse_cells(o.cells, sides);
 }
 
@@ -276,18 +267,18 @@ void run_run(const RunOptions& r) {
   namespace fs = std::filesystem;
   fs::path dir(r.dir);
   std::string board_path = (dir / "board.txt").string();
-  std::string mode_text(trim(read_input((dir / "mode.txt").string())));
+  std::string mode_text(trim(read_text((dir / "mode.txt").string())));
   if (mode_text != "1" && mode_text != "2") {
     throw InputError(fmt::format("{}: mode is '{}', expected 1 (prisoner 1) or 2 (prisoner 2)",
                                  (dir / "mode.txt").string(), mode_text));
   }
-  Board board = escape::parse_board(read_input(board_path), r.common.rules().sides);
+  Board board = escape::parse_board(read_text(board_path), r.common.rules().sides);
   if (mode_text == "2") {
     prisoner_two(board, r.common);
     return;
   }
   std::string key_path = (dir / "key.txt").string();
-  std::string key_text = read_input(key_path);
+  std::string key_text = read_text(key_path);
   prisoner_one(std::move(board), key_text, r.common, r.dry_run ? "" : board_path, key_path);
 }
 
