@@ -38,6 +38,7 @@ struct PercentCliOptions {
   int tree_depth = 3;
   int failed_count = 100;
   bool json = false;
+  bool force = false;
   CLI::Option* clear_line_option = nullptr;
   CLI::Option* hold_option = nullptr;
   CLI::Option* drop_option = nullptr;
@@ -48,6 +49,10 @@ std::string fumen_arg(const std::string& arg) {
   if (arg == "-") return std::string(trim(read_text("-")));
   return arg;
 }
+
+// Beyond this many sequences (with repeats, after truncation) percent asks for --force: at
+// tens of thousands of sequences a second on hard fields, that is minutes of work.
+constexpr std::uint64_t kMaxSequencesUnforced = 1'000'000;
 
 bool parse_hold(const std::string& value) {
   if (value == "use" || value == "yes" || value == "true") return true;
@@ -158,6 +163,7 @@ void run_percent(const PercentCliOptions& o) {
   }
   options.threads = resolve_threads(o.threads);
   options.progress = show_progress() && !o.json;
+  options.max_sequences = o.force ? 0 : kMaxSequencesUnforced;
 
   std::string pattern_text;
   if (!o.patterns_file.empty()) {
@@ -335,6 +341,7 @@ void setup_tetris_percent(CLI::App& tetris) {
   p->add_option("--failed-count,--fc", o->failed_count, "Failing sequences printed (100; -1 all)")
       ->check(CLI::Range(-1, 1 << 30));
   add_json_flag(*p, o->json);
+  add_force_flag(*p, o->force);
   p->callback([o] { run_percent(*o); });
 
   auto s = std::make_shared<SetupCliOptions>();

@@ -168,6 +168,10 @@ TEST(TetrisPercentCli, ErrorContract) {
        "or a fumen comment)\n"},
       {{"tetris", "percent", "-t", pco, "-p", "*p4", "--pp", "/nonexistent/p.txt"}, 2, ""},
       {{"tetris", "percent", "-p", "*p4"}, 2, ""},
+      {{"tetris", "percent", "-t", "v115@vhAAgH", "-p", "*p7,*p7,*p7"},
+       1,
+       "manyworlds: error: 4233600 sequences of 11 pieces to search, beyond 1000000: use a "
+       "narrower pattern, or --force\n"},
       {{"tetris", "percent", "-t", "v115@", "-p", "*p4"}, 1, ""},
       {{"tetris", "patterns", "[SZ"},
        1,

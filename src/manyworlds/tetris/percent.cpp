@@ -375,6 +375,11 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
     }
     r.with_duplicates += c;
   }
+  if (o.max_sequences != 0 && r.with_duplicates > o.max_sequences) {
+    throw InputError(fmt::format(
+        "{} sequences of {} pieces to search, beyond {}: use a narrower pattern, or --force",
+        r.with_duplicates, r.pop, o.max_sequences));
+  }
   r.sequences = enumerate(patterns, r.pop);
   r.success.assign(r.sequences.size(), 0);
 

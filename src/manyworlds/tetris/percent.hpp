@@ -42,6 +42,9 @@ struct PercentOptions {
   PercentMethod method = PercentMethod::Optimized;
   unsigned threads = 1;
   bool progress = false;
+  // Refuse (InputError) more sequences than this, counted with repeats after truncation;
+  // 0: no limit. The CLI lifts it with --force.
+  std::uint64_t max_sequences = 0;
 };
 
 // The clear area after the full rows are removed.
