@@ -28,10 +28,18 @@ void run(benchmark::State& state, Method method) {
   state.counters["solutions"] = static_cast<double>(total);
 }
 
-void BM_Recursive(benchmark::State& state) { run(state, Method::Recursive); }
-void BM_Memoize(benchmark::State& state) { run(state, Method::Memoize); }
-void BM_Construct(benchmark::State& state) { run(state, Method::Construct); }
-void BM_Fast(benchmark::State& state) { run(state, Method::Fast); }
+void BM_Recursive(benchmark::State& state) {
+  run(state, Method::Recursive);
+}
+void BM_Memoize(benchmark::State& state) {
+  run(state, Method::Memoize);
+}
+void BM_Construct(benchmark::State& state) {
+  run(state, Method::Construct);
+}
+void BM_Fast(benchmark::State& state) {
+  run(state, Method::Fast);
+}
 
 BENCHMARK(BM_Recursive)->Arg(11)->Arg(14)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Recursive)->Arg(16)->Iterations(1)->Unit(benchmark::kMillisecond);

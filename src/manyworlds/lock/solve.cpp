@@ -109,7 +109,6 @@ void for_each_string(int n, int fixed, std::size_t task, const Alphabet& alphabe
   }
 }
 
-
 void solve_recursive(const SolveOptions& o, SolveResult& result) {
   struct Task {
     int n;
