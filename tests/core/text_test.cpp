@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "testing/input_error.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -12,14 +14,7 @@
 namespace manyworlds {
 namespace {
 
-std::string error_of(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using manyworlds::testing::error_of;
 
 TEST(ReadText, NamesTheFileAndTheReason) {
   auto dir = std::filesystem::temp_directory_path();

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "testing/input_error.hpp"
+
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -14,14 +16,7 @@
 namespace manyworlds::escape {
 namespace {
 
-std::string error_of(auto&& fn) {
-  try {
-    fn();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using manyworlds::testing::error_of;
 
 // reference/escape/vectors.tsv: the seed repository's example files and two of its unit tests.
 TEST(EscapeVectors, ReferenceVectors) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "testing/input_error.hpp"
+
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/text.hpp"
 #include "manyworlds/tetris/field.hpp"
@@ -10,14 +12,7 @@
 namespace manyworlds::tetris {
 namespace {
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using manyworlds::testing::error_of;
 
 // kicks.md: spawn cells and the rotation rule; tetris-fumen's Mino.positions() gives the same.
 TEST(Shapes, RotationsOfTheSpawnCells) {
