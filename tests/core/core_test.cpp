@@ -1,14 +1,17 @@
-// Core: atomic file writes and deterministic parallel loops.
+// Core: atomic file writes, deterministic parallel loops, the flat hash map.
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 
 #include "manyworlds/core/atomic_file.hpp"
 #include "manyworlds/core/error.hpp"
+#include "manyworlds/core/flat_map.hpp"
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/text.hpp"
 
@@ -64,6 +67,69 @@ TEST(ParallelFor, RethrowsTheFirstErrorAndStops) {
                             }),
                InputError);
   EXPECT_LT(started.load(), 100000);
+}
+
+// Ranges: every item exactly once, in chunks of at most the chunk size, each chunk contiguous
+// and handled by one worker; with one thread, in order.
+TEST(ParallelForRanges, EveryItemOnceInContiguousChunks) {
+  for (unsigned threads : {1u, 2u, 5u}) {
+    for (std::size_t n : {0u, 1u, 7u, 1000u}) {
+      std::vector<int> runs(n, 0);
+      std::mutex mutex;
+      std::vector<std::pair<std::size_t, std::size_t>> chunks;
+      parallel_for_ranges(n, threads, 16, [&](std::size_t begin, std::size_t end, unsigned worker) {
+        EXPECT_LT(begin, end);
+        EXPECT_LE(end - begin, 16u);
+        EXPECT_LT(worker, threads);
+        for (std::size_t i = begin; i < end; ++i) runs[i] += 1;
+        std::lock_guard lock(mutex);
+        chunks.push_back({begin, end});
+      });
+      EXPECT_EQ(std::size_t(std::count(runs.begin(), runs.end(), 1)), n) << threads << " " << n;
+      if (threads == 1) {
+        for (std::size_t k = 0; k < chunks.size(); ++k) EXPECT_EQ(chunks[k].first, 16 * k);
+      }
+    }
+  }
+}
+
+TEST(ParallelForRanges, RethrowsAnError) {
+  EXPECT_THROW(parallel_for_ranges(1000, 2, 8,
+                                   [&](std::size_t begin, std::size_t, unsigned) {
+                                     if (begin >= 500) throw InputError("late");
+                                   }),
+               InputError);
+}
+
+// FlatMap against std::map on a mixed run of inserts, overwrites and lookups (with growth
+// and a clear in the middle).
+TEST(FlatMap, AgreesWithStdMap) {
+  struct Hash {
+    std::size_t operator()(std::uint64_t k) const { return std::size_t(k * 0x9E3779B97F4A7C15ull >> 7); }
+  };
+  FlatMap<std::uint64_t, int, Hash> flat(4);
+  std::map<std::uint64_t, int> plain;
+  std::uint64_t s = 12345;
+  for (int step = 0; step < 200000; ++step) {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    std::uint64_t key = (s >> 33) % 5000;
+    if (step == 100000) {
+      flat.clear();
+      plain.clear();
+    }
+    if (step % 3 == 0) {
+      flat.insert(key, step);
+      plain[key] = step;
+    } else {
+      const int* found = flat.find(key);
+      auto it = plain.find(key);
+      ASSERT_EQ(found != nullptr, it != plain.end()) << step;
+      if (found) {
+        ASSERT_EQ(*found, it->second) << step;
+      }
+    }
+  }
+  EXPECT_EQ(flat.size(), plain.size());
 }
 
 TEST(ResolveThreads, ZeroMeansAllCores) {

@@ -10,9 +10,11 @@
 #include <unordered_set>
 
 #include "manyworlds/core/error.hpp"
+#include "manyworlds/core/flat_map.hpp"
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/progress.hpp"
 #include "manyworlds/tetris/hold.hpp"
+#include "manyworlds/tetris/tiling.hpp"
 
 namespace manyworlds::tetris {
 namespace {
@@ -106,6 +108,13 @@ void for_each_successor(const MoveGenerator& gen, const Field& f, int height, Pi
   }
 }
 
+// The pieces of a packed queue, as counts per type.
+PieceCounts counts_of(std::uint64_t queue) {
+  PieceCounts c = 0;
+  for (; queue != 0; queue >>= 3) c = add_piece(c, Piece((queue & 7) - 1));
+  return c;
+}
+
 // The field graph of the optimized method: nodes are fields, edges per piece are generated
 // once, and "works without hold along this order" is memoized per (field, remaining order).
 class OrderSearch {
@@ -128,9 +137,10 @@ class OrderSearch {
   // results stay exact. Called between inputs.
   void limit_memory() {
     constexpr std::size_t kMaxNodes = 400'000, kMaxMemo = 1'000'000;
-    if (memo_.size() + hold_memo_.size() > kMaxMemo) {
+    if (memo_.size() + hold_memo_.size() + fill_memo_.size() > kMaxMemo) {
       memo_.clear();
       hold_memo_.clear();
+      fill_memo_.clear();
     }
     if (nodes_.size() <= kMaxNodes) return;
     Field root = nodes_[std::size_t(root_)].field;
@@ -140,6 +150,8 @@ class OrderSearch {
     index_.clear();
     memo_.clear();
     hold_memo_.clear();
+    fill_memo_.clear();
+    oracle_.clear();
     root_ = node(root, height);
   }
 
@@ -153,13 +165,13 @@ class OrderSearch {
 
   int node(const Field& f, int height) {
     FieldKey k = key_of(f, height);
-    auto [it, inserted] = index_.try_emplace(k, int(nodes_.size()));
-    if (inserted) {
-      Node n{f, height, {}, {}};
-      n.first.fill(-1);
-      nodes_.push_back(n);
-    }
-    return it->second;
+    if (const int* known = index_.find(k)) return *known;
+    int id = int(nodes_.size());
+    index_.insert(k, id);
+    Node n{f, height, {}, {}};
+    n.first.fill(-1);
+    nodes_.push_back(n);
+    return id;
   }
 
   void expand(int id, Piece piece) {
@@ -167,6 +179,7 @@ class OrderSearch {
     Field f = nodes_[id].field;
     int height = nodes_[id].height;
     for_each_successor(gen_, f, height, piece, [&](const Field& next, int h) {
+      if (!oracle_.fillable(next, h)) return false;
       int child = node(next, h);
       bool seen = false;
       for (const auto& [score, c] : scored) seen = seen || c == child;
@@ -186,15 +199,18 @@ class OrderSearch {
     if (nodes_[id].height == 0) return true;
     if (order == 0) return false;
     MemoKey key{order, std::uint32_t(id)};
-    auto it = memo_.find(key);
-    if (it != memo_.end()) return it->second;
+    if (const bool* known = memo_.find(key)) return *known;
+    if (!fillable_with(id, order)) {
+      memo_.insert(key, false);
+      return false;
+    }
     Piece piece = Piece((order & 7) - 1);
     if (nodes_[id].first[int(piece)] < 0) expand(id, piece);
     bool ok = false;
     std::int32_t first = nodes_[id].first[int(piece)];
     std::int32_t count = nodes_[id].count[int(piece)];
     for (std::int32_t e = first; e < first + count && !ok; ++e) ok = works(edges_[e], order >> 3);
-    memo_.emplace(key, ok);
+    memo_.insert(key, ok);
     return ok;
   }
 
@@ -206,13 +222,36 @@ class OrderSearch {
     return nodes_[id].first[int(piece)];
   }
 
+  // Whether the node's empty cells can be covered with the pieces of the queue (some may be
+  // left over).
+  bool fillable_with(int id, std::uint64_t queue) {
+    MemoKey key{counts_of(queue), std::uint32_t(id)};
+    if (const bool* known = fill_memo_.find(key)) return *known;
+    bool ok = oracle_.fillable(nodes_[std::size_t(id)].field, nodes_[std::size_t(id)].height,
+                               key.order);
+    fill_memo_.insert(key, ok);
+    return ok;
+  }
+
   // queue: held piece, then the pieces still to draw.
   bool hold_works(int id, std::uint64_t queue) {
     if (nodes_[id].height == 0) return true;
     if (queue == 0) return false;
-    MemoKey key{queue, std::uint32_t(id)};
-    auto it = hold_memo_.find(key);
-    if (it != hold_memo_.end()) return it->second;
+    // The held piece and the next one drawn can trade places (the seed's twin observation:
+    // either way, the next piece placed is one of the two and the other is held after), so
+    // the memo keeps them in a fixed order. The search itself keeps the given order: placing
+    // the drawn piece first finds successes sooner.
+    std::uint64_t held_code = queue & 7, drawn_code = (queue >> 3) & 7;
+    std::uint64_t state = queue;
+    if (drawn_code != 0 && drawn_code < held_code) {
+      state = (queue & ~std::uint64_t(077)) | (held_code << 3) | drawn_code;
+    }
+    MemoKey key{state, std::uint32_t(id)};
+    if (const bool* known = hold_memo_.find(key)) return *known;
+    if (!fillable_with(id, queue)) {
+      hold_memo_.insert(key, false);
+      return false;
+    }
     int held = int(queue & 7) - 1;
     std::uint64_t rest = queue >> 3;
     bool ok = false;
@@ -234,14 +273,15 @@ class OrderSearch {
         for (std::int32_t k = 0; k < count && !ok; ++k) ok = hold_works(edges_[e + k], rest);
       }
     }
-    hold_memo_.emplace(key, ok);
+    hold_memo_.insert(key, ok);
     return ok;
   }
 
   MoveGenerator gen_;
+  FillOracle oracle_;
   std::vector<Node> nodes_;
   std::vector<std::int32_t> edges_;
-  std::unordered_map<FieldKey, int, FieldKeyHash> index_;
+  FlatMap<FieldKey, int, FieldKeyHash> index_;
   struct MemoKey {
     std::uint64_t order;
     std::uint32_t node;
@@ -250,8 +290,9 @@ class OrderSearch {
   struct MemoKeyHash {
     std::size_t operator()(const MemoKey& k) const { return mix(k.order ^ mix(k.node)); }
   };
-  std::unordered_map<MemoKey, bool, MemoKeyHash> memo_;
-  std::unordered_map<MemoKey, bool, MemoKeyHash> hold_memo_;
+  FlatMap<MemoKey, bool, MemoKeyHash> memo_;
+  FlatMap<MemoKey, bool, MemoKeyHash> hold_memo_;
+  FlatMap<MemoKey, bool, MemoKeyHash> fill_memo_;  // (pieces as counts, node)
   int root_ = 0;
 };
 
@@ -385,32 +426,41 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
 
   std::size_t n = r.sequences.size();
   unsigned threads = std::max(1u, o.threads);
-  // Contiguous blocks, one search (and one memo) per block: shared prefixes stay together.
-  std::size_t blocks = std::min<std::size_t>(n, std::size_t(threads));
-  if (blocks == 0) blocks = 1;
-  auto orders = hold::placement_orders(r.pop, area.need);
+  if (area.height == 0) {
+    std::fill(r.success.begin(), r.success.end(), char(1));
+    r.successes = n;
+    return r;
+  }
+  // Each thread takes a contiguous share of the (sorted) sequences, so shared prefixes and
+  // the fields they lead to stay in one thread's caches; threads that finish early help the
+  // others chunk by chunk. Each thread keeps one search object across its chunks.
+  std::size_t chunk = std::clamp<std::size_t>(n / (std::size_t(threads) * 32), 16, 256);
+  std::vector<std::unique_ptr<OrderSearch>> searches(threads);
+  std::vector<std::unique_ptr<DirectSearch>> directs(threads);
   Progress progress("percent", n, o.progress);
-  parallel_for(blocks, threads, [&](std::size_t b) {
-    std::size_t begin = n * b / blocks, end = n * (b + 1) / blocks;
-    if (area.height == 0) {
-      for (std::size_t i = begin; i < end; ++i) r.success[i] = 1;
-      return;
+  auto check_cancel = [&](std::size_t i) {
+    if (i % 16 == 0) {
+      throw_if_cancelled(fmt::format("percent: {} of {} sequences", progress.done(), n));
     }
+  };
+  parallel_for_ranges(n, threads, chunk, [&](std::size_t begin, std::size_t end, unsigned worker) {
     if (o.method == PercentMethod::Direct) {
-      DirectSearch search(area, o);
+      auto& search = directs[worker];
+      if (!search) search = std::make_unique<DirectSearch>(area, o);
       for (std::size_t i = begin; i < end; ++i) {
-        if ((i & 63) == 0) throw_if_cancelled(fmt::format("percent: {} of {} sequences", i, n));
-        r.success[i] = search.run(r.sequences[i]);
+        check_cancel(i);
+        r.success[i] = search->run(r.sequences[i]);
         progress.advance();
       }
       return;
     }
-    OrderSearch search(area, o);
+    auto& search = searches[worker];
+    if (!search) search = std::make_unique<OrderSearch>(area, o);
     for (std::size_t i = begin; i < end; ++i) {
-      if ((i & 63) == 0) throw_if_cancelled(fmt::format("percent: {} of {} sequences", i, n));
-      r.success[i] = o.use_hold ? search.works_with_hold(r.sequences[i].code)
-                                : search.works(r.sequences[i].code);
-      search.limit_memory();
+      check_cancel(i);
+      r.success[i] = o.use_hold ? search->works_with_hold(r.sequences[i].code)
+                                : search->works(r.sequences[i].code);
+      search->limit_memory();
       progress.advance();
     }
   });

@@ -17,7 +17,11 @@
 //    placement orders (hold::placement_orders: 2^(need-1), or 2^need with a spare piece) works.
 //    "Works without hold" is memoized by (field, remaining order) in a graph of fields whose
 //    reachable placements are generated once per (field, piece), so shared prefixes and fields
-//    seen before cost nothing.
+//    seen before cost nothing. Dead ends are cut by the fill oracle (tiling.hpp): a field
+//    whose empty cells no set of tetrominoes covers, or none made of the pieces still to come,
+//    never enters the graph or the search. The held piece and the next one are memoized as
+//    an unordered pair (the seed's twin observation). Each thread takes a contiguous share of
+//    the sorted sequences and keeps its own graph and caches.
 //  - Direct: an independent plain depth-first search with hold for every sequence (moves
 //    generated afresh, only a per-sequence table of failed states), as sfinder does.
 // Both are exact; any thread count gives the same results.

@@ -1,0 +1,254 @@
+#include "manyworlds/tetris/tiling.hpp"
+
+#include "manyworlds/core/flat_map.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <vector>
+
+namespace manyworlds::tetris {
+namespace {
+
+std::uint64_t mix(std::uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  return h ^ (h >> 33);
+}
+
+// A set of cells of the area, W 64-bit words.
+template <int W>
+struct Bits {
+  std::array<std::uint64_t, W> w{};
+
+  bool none() const {
+    for (auto x : w) {
+      if (x) return false;
+    }
+    return true;
+  }
+  int first() const {
+    for (int i = 0; i < W; ++i) {
+      if (w[std::size_t(i)]) return 64 * i + std::countr_zero(w[std::size_t(i)]);
+    }
+    return -1;
+  }
+  int count() const {
+    int n = 0;
+    for (auto x : w) n += std::popcount(x);
+    return n;
+  }
+  void set(int i) { w[std::size_t(i / 64)] |= std::uint64_t(1) << (i % 64); }
+  bool within(const Bits& o) const {
+    for (int i = 0; i < W; ++i) {
+      if (w[std::size_t(i)] & ~o.w[std::size_t(i)]) return false;
+    }
+    return true;
+  }
+  Bits minus(const Bits& o) const {
+    Bits r;
+    for (int i = 0; i < W; ++i) r.w[std::size_t(i)] = w[std::size_t(i)] & ~o.w[std::size_t(i)];
+    return r;
+  }
+  friend bool operator==(const Bits&, const Bits&) = default;
+};
+
+class SolverBase {
+ public:
+  virtual ~SolverBase() = default;
+  // The columns x0 .. x0 + width - 1 of the field.
+  virtual bool fillable(const Field& field, int x0, PieceCounts available) = 0;
+  virtual std::size_t memo_size() const = 0;
+  virtual void clear() = 0;
+};
+
+template <int W>
+class Solver final : public SolverBase {
+ public:
+  Solver(int height, int width) : height_(height), width_(width) { build(); }
+
+  bool fillable(const Field& field, int x0, PieceCounts available) override {
+    Bits<W> empty;
+    for (int y = 0; y < height_; ++y) {
+      unsigned holes = ~unsigned(field.row(y) >> x0) & ((1u << width_) - 1);
+      for (; holes != 0; holes &= holes - 1) empty.set(std::countr_zero(holes) * height_ + y);
+    }
+    int cells = empty.count();
+    if (cells % 4 != 0) return false;
+    budget_ = kBudget;
+    bool ok = fill(empty, available, cells / 4);
+    if (budget_ < 0) {
+      // Undecided: remember the sound "maybe" so the same question is not asked again.
+      memo_.insert({empty, capped(available, cells / 4)}, true);
+    }
+    return ok;
+  }
+
+  std::size_t memo_size() const override { return memo_.size(); }
+  void clear() override { memo_.clear(); }
+
+ private:
+  // Placements tried per top-level question before answering "maybe" (measured: a larger
+  // allowance pays off on 4-line fields, a smaller one on tall fields with many pieces);
+  // memo entries kept; small questions (fewer pieces left) are answered afresh, which is
+  // cheaper than a memo miss.
+  static constexpr long kBudget = 4000;
+  static constexpr std::size_t kMaxMemo = 500'000;
+  static constexpr int kMemoLeft = 3;
+
+  struct Key {
+    Bits<W> empty;
+    PieceCounts counts;
+    friend bool operator==(const Key&, const Key&) = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      std::uint64_t h = mix(k.counts);
+      for (auto x : k.empty.w) h = mix(h ^ x);
+      return h;
+    }
+  };
+
+  // Every fixed shape on every choice of rows and columns, grouped by its first cell.
+  void build() {
+    std::vector<std::vector<Bits<W>>> by_first(std::size_t(width_ * height_ * kPieceCount));
+    for (Piece piece : kAllPieces) {
+      std::vector<std::array<Cell, 4>> seen_shapes;
+      for (int r = 0; r < kRotationCount; ++r) {
+        const Shape& s = shape(piece, Rotation(r));
+        int rows = s.max_y - s.min_y + 1;
+        if (rows > height_) continue;
+        // Rotations with the same cells (I, S, Z, O) are the same shape here.
+        std::array<Cell, 4> normal;
+        for (std::size_t i = 0; i < 4; ++i) {
+          normal[i] = {std::int8_t(s.cells[i].x - s.min_x), std::int8_t(s.cells[i].y - s.min_y)};
+        }
+        std::sort(normal.begin(), normal.end(), [](Cell a, Cell b) {
+          return std::pair(a.y, a.x) < std::pair(b.y, b.x);
+        });
+        if (std::find(seen_shapes.begin(), seen_shapes.end(), normal) != seen_shapes.end()) continue;
+        seen_shapes.push_back(normal);
+        // Each choice of `rows` increasing rows of the area, as a bit set over 0..height-1.
+        std::vector<int> chosen(static_cast<std::size_t>(rows));
+        auto place_rows = [&](auto&& self, int k, int from) -> void {
+          if (k == rows) {
+            for (int x0 = -s.min_x; x0 + s.max_x < width_; ++x0) {
+              Bits<W> cells;
+              for (const Cell& c : s.cells) {
+                cells.set((x0 + c.x) * height_ + chosen[std::size_t(c.y - s.min_y)]);
+              }
+              by_first[std::size_t(cells.first() * kPieceCount + int(piece))].push_back(cells);
+            }
+            return;
+          }
+          for (int y = from; y <= height_ - (rows - k); ++y) {
+            chosen[std::size_t(k)] = y;
+            self(self, k + 1, y + 1);
+          }
+        };
+        place_rows(place_rows, 0, 0);
+      }
+    }
+    start_.push_back(0);
+    for (auto& list : by_first) {
+      entries_.insert(entries_.end(), list.begin(), list.end());
+      start_.push_back(std::uint32_t(entries_.size()));
+    }
+  }
+
+  // Counts beyond the pieces still needed are all alike: capped so equal questions meet.
+  static PieceCounts capped(PieceCounts counts, int left) {
+    for (int p = 0; p < kPieceCount; ++p) {
+      int c = std::min(count_of(counts, Piece(p)), left);
+      counts = (counts & ~(PieceCounts(0xFF) << (8 * p))) | (PieceCounts(c) << (8 * p));
+    }
+    return counts;
+  }
+
+  bool fill(const Bits<W>& empty, PieceCounts counts, int left) {
+    if (left == 0) return true;
+    counts = capped(counts, left);
+    int total = 0;
+    for (int p = 0; p < kPieceCount; ++p) total += count_of(counts, Piece(p));
+    if (total < left) return false;
+    if (budget_ < 0) return true;
+    Key key{empty, counts};
+    bool memoize = left >= kMemoLeft;
+    if (memoize) {
+      if (const bool* known = memo_.find(key)) return *known;
+    }
+    std::size_t group = std::size_t(empty.first()) * kPieceCount;
+    bool ok = false;
+    for (int p = 0; p < kPieceCount && !ok; ++p) {
+      if (count_of(counts, Piece(p)) == 0) continue;
+      std::uint32_t begin = start_[group + std::size_t(p)], end = start_[group + std::size_t(p) + 1];
+      budget_ -= long(end - begin);
+      for (std::uint32_t i = begin; i < end && !ok; ++i) {
+        if (!entries_[i].within(empty)) continue;
+        ok = fill(empty.minus(entries_[i]), counts - (PieceCounts(1) << (8 * p)), left - 1);
+      }
+    }
+    // An answer cut short by the budget is not final: keep it out of the memo.
+    if (budget_ < 0) return true;
+    if (!memoize) return ok;
+    if (memo_.size() >= kMaxMemo) memo_.clear();
+    memo_.insert(key, ok);
+    return ok;
+  }
+
+  int height_;
+  int width_;
+  std::vector<std::uint32_t> start_;  // group g = first * kPieceCount + piece
+  std::vector<Bits<W>> entries_;  // grouped by (first cell, piece), see start_
+  FlatMap<Key, bool, KeyHash> memo_;
+  long budget_ = 0;
+};
+
+std::unique_ptr<SolverBase> make_solver(int height, int width) {
+  if (height * width <= 64) return std::make_unique<Solver<1>>(height, width);
+  if (height * width <= 128) return std::make_unique<Solver<2>>(height, width);
+  return std::make_unique<Solver<4>>(height, width);
+}
+
+}  // namespace
+
+struct FillOracle::Impl {
+  // By height and width.
+  std::array<std::array<std::unique_ptr<SolverBase>, kWidth + 1>, kMaxHeight + 1> solvers;
+};
+
+FillOracle::FillOracle() : impl_(std::make_unique<Impl>()) {}
+FillOracle::~FillOracle() = default;
+
+bool FillOracle::fillable(const Field& field, int height, PieceCounts available) {
+  if (height <= 0) return true;
+  // Full columns at either side take no part (no piece crosses them): leave them out.
+  unsigned open = 0;
+  for (int y = 0; y < height; ++y) open |= ~unsigned(field.row(y)) & kFullRow;
+  if (open == 0) return true;
+  int x0 = std::countr_zero(open), width = kWidth - x0 - std::countl_zero(open << (32 - kWidth));
+  auto& solver = impl_->solvers[std::size_t(height)][std::size_t(width)];
+  if (!solver) solver = make_solver(height, width);
+  return solver->fillable(field, x0, available);
+}
+
+void FillOracle::clear() {
+  for (auto& by_width : impl_->solvers) {
+    for (auto& s : by_width) {
+      if (s) s->clear();
+    }
+  }
+}
+
+std::size_t FillOracle::memo_size() const {
+  std::size_t n = 0;
+  for (const auto& by_width : impl_->solvers) {
+    for (const auto& s : by_width) {
+      if (s) n += s->memo_size();
+    }
+  }
+  return n;
+}
+
+}  // namespace manyworlds::tetris
