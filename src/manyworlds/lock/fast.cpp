@@ -48,6 +48,7 @@
 #include <stdexcept>
 
 #include "manyworlds/core/error.hpp"
+#include "manyworlds/core/progress.hpp"
 #include "manyworlds/lock/lock.hpp"
 
 namespace manyworlds::lock::detail {
@@ -225,19 +226,24 @@ void solve_prefix(std::string_view prefix, int n, const Alphabet& alphabet,
 
 void fast_length(int n, const Alphabet& alphabet, std::vector<std::string>& out, Stats& stats) {
   std::string prefix;
+  // Long lengths take seconds each: Ctrl-C is honoured between prefixes.
+  auto solve = [&] {
+    throw_if_cancelled(fmt::format("in lock fast, at length {}", n));
+    solve_prefix(prefix, n, alphabet, out, stats);
+  };
   auto vs = [](int count) { return std::string(static_cast<std::size_t>(count), 'V'); };
   if (n % 2 == 0 && n >= 6) {
     const int v = (n - 6) / 2;
     // (q, a_A, a_B) = (2, 0, 0): P = V^i R V^j.
     for (int i = 0; i <= v; ++i) {
       prefix = vs(i) + "R" + vs(v - i);
-      solve_prefix(prefix, n, alphabet, out, stats);
+      solve();
     }
     // (0, 0, 1): P = V^i R V^j L V^k.
     for (int i = 0; i <= v; ++i) {
       for (int j = 0; i + j <= v; ++j) {
         prefix = vs(i) + "R" + vs(j) + "L" + vs(v - i - j);
-        solve_prefix(prefix, n, alphabet, out, stats);
+        solve();
       }
     }
   }
@@ -247,7 +253,7 @@ void fast_length(int n, const Alphabet& alphabet, std::vector<std::string>& out,
     for (int i = 0; i <= v; ++i) {
       for (int k = 0; i + k <= v; ++k) {
         prefix = vs(i) + "L" + vs(k) + "R" + vs(v - i - k);
-        solve_prefix(prefix, n, alphabet, out, stats);
+        solve();
       }
     }
   }
