@@ -132,12 +132,12 @@ class OrderSearch {
   // still to come, held piece first, memoized like works().
   bool works_with_hold(std::uint64_t input) { return hold_works(root_, input); }
 
-  // Keeps memory bounded (about 100 MB per search): memos beyond their budget are dropped,
-  // and so is the whole graph beyond its own (rebuilt on demand). Only caches are lost;
-  // results stay exact. Called between inputs.
+  // Keeps memory bounded (about 100 MB per search, the fill oracle's 64 MB aside): memos
+  // beyond their budget are dropped, and so is the whole graph beyond its own (rebuilt on
+  // demand). Only caches are lost; results stay exact. Called between inputs.
   void limit_memory() {
-    constexpr std::size_t kMaxNodes = 400'000, kMaxMemo = 1'000'000;
-    if (memo_.size() + hold_memo_.size() + fill_memo_.size() > kMaxMemo) {
+    constexpr std::size_t kMaxNodes = 200'000, kMaxMemoBytes = std::size_t(48) << 20;
+    if (memo_.memory() + hold_memo_.memory() + fill_memo_.memory() > kMaxMemoBytes) {
       memo_.clear();
       hold_memo_.clear();
       fill_memo_.clear();

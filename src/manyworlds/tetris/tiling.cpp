@@ -60,6 +60,7 @@ class SolverBase {
   // The columns x0 .. x0 + width - 1 of the field.
   virtual bool fillable(const Field& field, int x0, PieceCounts available) = 0;
   virtual std::size_t memo_size() const = 0;
+  virtual std::size_t memory() const = 0;  // bytes of memo
   virtual void clear() = 0;
 };
 
@@ -86,6 +87,7 @@ class Solver final : public SolverBase {
   }
 
   std::size_t memo_size() const override { return memo_.size(); }
+  std::size_t memory() const override { return memo_.memory(); }
   void clear() override { memo_.clear(); }
 
  private:
@@ -214,8 +216,22 @@ std::unique_ptr<SolverBase> make_solver(int height, int width) {
 }  // namespace
 
 struct FillOracle::Impl {
-  // By height and width.
+  // By height and width; `made` lists those created.
   std::array<std::array<std::unique_ptr<SolverBase>, kWidth + 1>, kMaxHeight + 1> solvers;
+  std::vector<SolverBase*> made;
+  std::uint32_t asked = 0;
+
+  // The memos of all area sizes together stay under 64 MB: beyond it they are all dropped.
+  void limit_memory() {
+    constexpr std::size_t kMaxBytes = std::size_t(64) << 20;
+    std::size_t bytes = 0;
+    for (const SolverBase* s : made) bytes += s->memory();
+    if (bytes <= kMaxBytes) return;
+    for (auto& by_width : solvers) {
+      for (auto& s : by_width) s.reset();
+    }
+    made.clear();
+  }
 };
 
 FillOracle::FillOracle() : impl_(std::make_unique<Impl>()) {}
@@ -228,8 +244,12 @@ bool FillOracle::fillable(const Field& field, int height, PieceCounts available)
   for (int y = 0; y < height; ++y) open |= ~unsigned(field.row(y)) & kFullRow;
   if (open == 0) return true;
   int x0 = std::countr_zero(open), width = kWidth - x0 - std::countl_zero(open << (32 - kWidth));
+  if (++impl_->asked % 1024 == 0) impl_->limit_memory();
   auto& solver = impl_->solvers[std::size_t(height)][std::size_t(width)];
-  if (!solver) solver = make_solver(height, width);
+  if (!solver) {
+    solver = make_solver(height, width);
+    impl_->made.push_back(solver.get());
+  }
   return solver->fillable(field, x0, available);
 }
 
