@@ -25,9 +25,10 @@ struct Case {
 // cases.tsv: noKicks_srs, count_pattern1, doc_percent_sample; the empty field.
 const Case kPco{"XXXXX____X/XXXXXX___X/XXXXXXX__X/XXXXXX___X", "*p4", 4, 514};
 const Case kCount1{"_______XXX/________XX/XX____XXXX/XX_____XXX", "*p7", 4, 4374};
-const Case kDoc{"XXXXXX____/XXXXXX____/XXXXXX____/XXXXXX____/XXXXXX____/XXXXXX____/"
-                "XXXXXXXX__/XXXXXXXX__",
-                "*p7", 8, 5032};
+const Case kDoc{
+    "XXXXXX____/XXXXXX____/XXXXXX____/XXXXXX____/XXXXXX____/XXXXXX____/"
+    "XXXXXXXX__/XXXXXXXX__",
+    "*p7", 8, 5032};
 const Case kEmpty{"__________", "S,[TZ]p2,*p7", 4, 10080};
 
 void run(benchmark::State& state, const Case& c, PercentMethod method) {
@@ -49,13 +50,27 @@ void run(benchmark::State& state, const Case& c, PercentMethod method) {
   state.SetItemsProcessed(std::int64_t(sequences));
 }
 
-void BM_PcoOptimized(benchmark::State& s) { run(s, kPco, PercentMethod::Optimized); }
-void BM_PcoDirect(benchmark::State& s) { run(s, kPco, PercentMethod::Direct); }
-void BM_CountPattern1Optimized(benchmark::State& s) { run(s, kCount1, PercentMethod::Optimized); }
-void BM_CountPattern1Direct(benchmark::State& s) { run(s, kCount1, PercentMethod::Direct); }
-void BM_DocSampleOptimized(benchmark::State& s) { run(s, kDoc, PercentMethod::Optimized); }
-void BM_DocSampleDirect(benchmark::State& s) { run(s, kDoc, PercentMethod::Direct); }
-void BM_EmptyFieldOptimized(benchmark::State& s) { run(s, kEmpty, PercentMethod::Optimized); }
+void BM_PcoOptimized(benchmark::State& s) {
+  run(s, kPco, PercentMethod::Optimized);
+}
+void BM_PcoDirect(benchmark::State& s) {
+  run(s, kPco, PercentMethod::Direct);
+}
+void BM_CountPattern1Optimized(benchmark::State& s) {
+  run(s, kCount1, PercentMethod::Optimized);
+}
+void BM_CountPattern1Direct(benchmark::State& s) {
+  run(s, kCount1, PercentMethod::Direct);
+}
+void BM_DocSampleOptimized(benchmark::State& s) {
+  run(s, kDoc, PercentMethod::Optimized);
+}
+void BM_DocSampleDirect(benchmark::State& s) {
+  run(s, kDoc, PercentMethod::Direct);
+}
+void BM_EmptyFieldOptimized(benchmark::State& s) {
+  run(s, kEmpty, PercentMethod::Optimized);
+}
 
 BENCHMARK(BM_PcoOptimized)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PcoDirect)->Unit(benchmark::kMillisecond);

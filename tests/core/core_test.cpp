@@ -105,7 +105,9 @@ TEST(ParallelForRanges, RethrowsAnError) {
 // and a clear in the middle).
 TEST(FlatMap, AgreesWithStdMap) {
   struct Hash {
-    std::size_t operator()(std::uint64_t k) const { return std::size_t(k * 0x9E3779B97F4A7C15ull >> 7); }
+    std::size_t operator()(std::uint64_t k) const {
+      return std::size_t(k * 0x9E3779B97F4A7C15ull >> 7);
+    }
   };
   FlatMap<std::uint64_t, int, Hash> flat(4);
   std::map<std::uint64_t, int> plain;

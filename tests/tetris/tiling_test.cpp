@@ -57,8 +57,8 @@ class PlainSearch {
  public:
   bool clears(const Field& f, int height, PieceCounts counts) {
     if (height == 0) return true;
-    std::string key = f.to_string(height, '/') + std::to_string(height) + ":" +
-                      std::to_string(counts);
+    std::string key =
+        f.to_string(height, '/') + std::to_string(height) + ":" + std::to_string(counts);
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
     bool ok = false;
     for (Piece p : kAllPieces) {

@@ -64,7 +64,7 @@ class FlatMap {
 
   // The value stored for `key`, or nullptr.
   const Value* find(const Key& key) const {
-    for (std::size_t i = Hash{}(key) & mask_;; i = (i + 1) & mask_) {
+    for (std::size_t i = Hash{}(key)&mask_;; i = (i + 1) & mask_) {
       const Slot& s = slots_[i];
       if (!s.used) return nullptr;
       if (s.key == key) return &s.value;
@@ -94,7 +94,7 @@ class FlatMap {
   }
 
   void place(const Key& key, const Value& value) {
-    for (std::size_t i = Hash{}(key) & mask_;; i = (i + 1) & mask_) {
+    for (std::size_t i = Hash{}(key)&mask_;; i = (i + 1) & mask_) {
       Slot& s = slots_[i];
       if (!s.used) {
         s = Slot{key, value, true};

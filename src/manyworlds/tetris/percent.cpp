@@ -119,7 +119,9 @@ PieceCounts counts_of(std::uint64_t queue) {
 // once, and "works without hold along this order" is memoized per (field, remaining order).
 class OrderSearch {
  public:
-  OrderSearch(const ClearArea& area, const PercentOptions& o) : gen_(o.kicks, o.drop) {
+  // `oracle` may be shared with the searches of other threads.
+  OrderSearch(const ClearArea& area, const PercentOptions& o, FillOracle& oracle)
+      : gen_(o.kicks, o.drop), oracle_(oracle) {
     root_ = node(area.field, area.height);
   }
 
@@ -132,9 +134,9 @@ class OrderSearch {
   // still to come, held piece first, memoized like works().
   bool works_with_hold(std::uint64_t input) { return hold_works(root_, input); }
 
-  // Keeps memory bounded (about 100 MB per search, the fill oracle's 64 MB aside): memos
-  // beyond their budget are dropped, and so is the whole graph beyond its own (rebuilt on
-  // demand). Only caches are lost; results stay exact. Called between inputs.
+  // Keeps memory bounded (about 100 MB per search; the shared fill oracle has its own bound):
+  // memos beyond their budget are dropped, and so is the whole graph beyond its own (rebuilt
+  // on demand). Only caches are lost; results stay exact. Called between inputs.
   void limit_memory() {
     constexpr std::size_t kMaxNodes = 200'000, kMaxMemoBytes = std::size_t(48) << 20;
     if (memo_.memory() + hold_memo_.memory() + fill_memo_.memory() > kMaxMemoBytes) {
@@ -151,7 +153,6 @@ class OrderSearch {
     memo_.clear();
     hold_memo_.clear();
     fill_memo_.clear();
-    oracle_.clear();
     root_ = node(root, height);
   }
 
@@ -227,8 +228,8 @@ class OrderSearch {
   bool fillable_with(int id, std::uint64_t queue) {
     MemoKey key{counts_of(queue), std::uint32_t(id)};
     if (const bool* known = fill_memo_.find(key)) return *known;
-    bool ok = oracle_.fillable(nodes_[std::size_t(id)].field, nodes_[std::size_t(id)].height,
-                               key.order);
+    bool ok =
+        oracle_.fillable(nodes_[std::size_t(id)].field, nodes_[std::size_t(id)].height, key.order);
     fill_memo_.insert(key, ok);
     return ok;
   }
@@ -278,7 +279,7 @@ class OrderSearch {
   }
 
   MoveGenerator gen_;
-  FillOracle oracle_;
+  FillOracle& oracle_;
   std::vector<Node> nodes_;
   std::vector<std::int32_t> edges_;
   FlatMap<FieldKey, int, FieldKeyHash> index_;
@@ -383,7 +384,8 @@ bool sequence_succeeds(const ClearArea& area, const Sequence& input, const Perce
     DirectSearch search(area, o);
     return search.run(input);
   }
-  OrderSearch search(area, o);
+  FillOracle oracle;
+  OrderSearch search(area, o, oracle);
   if (!o.use_hold) return search.works(input.prefix(area.need).code);
   return works_with_hold(search, input, area.need, hold::placement_orders(input.length, area.need));
 }
@@ -435,6 +437,7 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
   // the fields they lead to stay in one thread's caches; threads that finish early help the
   // others chunk by chunk. Each thread keeps one search object across its chunks.
   std::size_t chunk = std::clamp<std::size_t>(n / (std::size_t(threads) * 32), 16, 256);
+  FillOracle oracle;  // one for all threads: its answers depend on the field alone
   std::vector<std::unique_ptr<OrderSearch>> searches(threads);
   std::vector<std::unique_ptr<DirectSearch>> directs(threads);
   Progress progress("percent", n, o.progress);
@@ -455,7 +458,7 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
       return;
     }
     auto& search = searches[worker];
-    if (!search) search = std::make_unique<OrderSearch>(area, o);
+    if (!search) search = std::make_unique<OrderSearch>(area, o, oracle);
     for (std::size_t i = begin; i < end; ++i) {
       check_cancel(i);
       r.success[i] = o.use_hold ? search->works_with_hold(r.sequences[i].code)

@@ -3,7 +3,10 @@
 #include "manyworlds/core/flat_map.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <mutex>
+#include <optional>
 #include <vector>
 
 namespace manyworlds::tetris {
@@ -57,17 +60,80 @@ struct Bits {
 class SolverBase {
  public:
   virtual ~SolverBase() = default;
-  // The columns x0 .. x0 + width - 1 of the field.
+  // The columns x0 .. x0 + width - 1 of the field. Safe to call from several threads.
   virtual bool fillable(const Field& field, int x0, PieceCounts available) = 0;
   virtual std::size_t memo_size() const = 0;
-  virtual std::size_t memory() const = 0;  // bytes of memo
   virtual void clear() = 0;
+};
+
+// A memo shared by threads: kShards flat maps, each behind its own mutex (two threads rarely
+// want the same one). `bytes` counts the memory of every memo of one oracle: a shard that
+// grows while the total is over kMaxBytes drops its entries first.
+template <typename Key, typename Hash>
+class SharedMemo {
+ public:
+  static constexpr std::size_t kShards = 64;
+  static constexpr std::size_t kMaxBytes = std::size_t(64) << 20;
+
+  explicit SharedMemo(std::atomic<std::size_t>& bytes) : bytes_(bytes) {}
+
+  std::optional<bool> find(const Key& key) const {
+    std::size_t h = Hash{}(key);
+    const Shard& s = shards_[h >> 58];
+    std::lock_guard lock(s.mutex);
+    const bool* known = s.map.find(key);
+    if (!known) return std::nullopt;
+    return *known;
+  }
+  void insert(const Key& key, bool value) {
+    std::size_t h = Hash{}(key);
+    Shard& s = shards_[h >> 58];
+    std::lock_guard lock(s.mutex);
+    std::size_t before = s.map.memory();
+    if (bytes_.load(std::memory_order_relaxed) > kMaxBytes && before > (std::size_t(1) << 16)) {
+      s.map.clear();
+    }
+    s.map.insert(key, value);
+    std::size_t after = s.map.memory();
+    if (after >= before) {
+      bytes_.fetch_add(after - before, std::memory_order_relaxed);
+    } else {
+      bytes_.fetch_sub(before - after, std::memory_order_relaxed);
+    }
+  }
+  std::size_t size() const {
+    std::size_t n = 0;
+    for (const Shard& s : shards_) {
+      std::lock_guard lock(s.mutex);
+      n += s.map.size();
+    }
+    return n;
+  }
+  void clear() {
+    for (Shard& s : shards_) {
+      std::lock_guard lock(s.mutex);
+      std::size_t before = s.map.memory();
+      s.map.clear();
+      bytes_.fetch_sub(before - s.map.memory(), std::memory_order_relaxed);
+    }
+  }
+
+ private:
+  struct Shard {
+    mutable std::mutex mutex;
+    FlatMap<Key, bool, Hash> map{16};
+  };
+  std::array<Shard, kShards> shards_;
+  std::atomic<std::size_t>& bytes_;
 };
 
 template <int W>
 class Solver final : public SolverBase {
  public:
-  Solver(int height, int width) : height_(height), width_(width) { build(); }
+  Solver(int height, int width, std::atomic<std::size_t>& bytes)
+      : height_(height), width_(width), memo_(bytes) {
+    build();
+  }
 
   bool fillable(const Field& field, int x0, PieceCounts available) override {
     Bits<W> empty;
@@ -77,9 +143,9 @@ class Solver final : public SolverBase {
     }
     int cells = empty.count();
     if (cells % 4 != 0) return false;
-    budget_ = kBudget;
-    bool ok = fill(empty, available, cells / 4);
-    if (budget_ < 0) {
+    long budget = kBudget;
+    bool ok = fill(empty, available, cells / 4, budget);
+    if (budget < 0) {
       // Undecided: remember the sound "maybe" so the same question is not asked again.
       memo_.insert({empty, capped(available, cells / 4)}, true);
     }
@@ -87,16 +153,13 @@ class Solver final : public SolverBase {
   }
 
   std::size_t memo_size() const override { return memo_.size(); }
-  std::size_t memory() const override { return memo_.memory(); }
   void clear() override { memo_.clear(); }
 
  private:
   // Placements tried per top-level question before answering "maybe" (measured: a larger
   // allowance pays off on 4-line fields, a smaller one on tall fields with many pieces);
-  // memo entries kept; small questions (fewer pieces left) are answered afresh, which is
-  // cheaper than a memo miss.
+  // small questions (fewer pieces left) are answered afresh, which is cheaper than the memo.
   static constexpr long kBudget = 4000;
-  static constexpr std::size_t kMaxMemo = 500'000;
   static constexpr int kMemoLeft = 3;
 
   struct Key {
@@ -126,10 +189,10 @@ class Solver final : public SolverBase {
         for (std::size_t i = 0; i < 4; ++i) {
           normal[i] = {std::int8_t(s.cells[i].x - s.min_x), std::int8_t(s.cells[i].y - s.min_y)};
         }
-        std::sort(normal.begin(), normal.end(), [](Cell a, Cell b) {
-          return std::pair(a.y, a.x) < std::pair(b.y, b.x);
-        });
-        if (std::find(seen_shapes.begin(), seen_shapes.end(), normal) != seen_shapes.end()) continue;
+        std::sort(normal.begin(), normal.end(),
+                  [](Cell a, Cell b) { return std::pair(a.y, a.x) < std::pair(b.y, b.x); });
+        if (std::find(seen_shapes.begin(), seen_shapes.end(), normal) != seen_shapes.end())
+          continue;
         seen_shapes.push_back(normal);
         // Each choice of `rows` increasing rows of the area, as a bit set over 0..height-1.
         std::vector<int> chosen(static_cast<std::size_t>(rows));
@@ -168,69 +231,67 @@ class Solver final : public SolverBase {
     return counts;
   }
 
-  bool fill(const Bits<W>& empty, PieceCounts counts, int left) {
+  // `budget`: placements the question may still try; below zero the answer is "maybe".
+  bool fill(const Bits<W>& empty, PieceCounts counts, int left, long& budget) {
     if (left == 0) return true;
     counts = capped(counts, left);
     int total = 0;
     for (int p = 0; p < kPieceCount; ++p) total += count_of(counts, Piece(p));
     if (total < left) return false;
-    if (budget_ < 0) return true;
+    if (budget < 0) return true;
     Key key{empty, counts};
     bool memoize = left >= kMemoLeft;
     if (memoize) {
-      if (const bool* known = memo_.find(key)) return *known;
+      if (auto known = memo_.find(key)) return *known;
     }
     std::size_t group = std::size_t(empty.first()) * kPieceCount;
     bool ok = false;
     for (int p = 0; p < kPieceCount && !ok; ++p) {
       if (count_of(counts, Piece(p)) == 0) continue;
-      std::uint32_t begin = start_[group + std::size_t(p)], end = start_[group + std::size_t(p) + 1];
-      budget_ -= long(end - begin);
+      std::uint32_t begin = start_[group + std::size_t(p)],
+                    end = start_[group + std::size_t(p) + 1];
+      budget -= long(end - begin);
       for (std::uint32_t i = begin; i < end && !ok; ++i) {
         if (!entries_[i].within(empty)) continue;
-        ok = fill(empty.minus(entries_[i]), counts - (PieceCounts(1) << (8 * p)), left - 1);
+        ok = fill(empty.minus(entries_[i]), counts - (PieceCounts(1) << (8 * p)), left - 1, budget);
       }
     }
     // An answer cut short by the budget is not final: keep it out of the memo.
-    if (budget_ < 0) return true;
-    if (!memoize) return ok;
-    if (memo_.size() >= kMaxMemo) memo_.clear();
-    memo_.insert(key, ok);
+    if (budget < 0) return true;
+    if (memoize) memo_.insert(key, ok);
     return ok;
   }
 
   int height_;
   int width_;
   std::vector<std::uint32_t> start_;  // group g = first * kPieceCount + piece
-  std::vector<Bits<W>> entries_;  // grouped by (first cell, piece), see start_
-  FlatMap<Key, bool, KeyHash> memo_;
-  long budget_ = 0;
+  std::vector<Bits<W>> entries_;      // grouped by (first cell, piece), see start_
+  SharedMemo<Key, KeyHash> memo_;
 };
 
-std::unique_ptr<SolverBase> make_solver(int height, int width) {
-  if (height * width <= 64) return std::make_unique<Solver<1>>(height, width);
-  if (height * width <= 128) return std::make_unique<Solver<2>>(height, width);
-  return std::make_unique<Solver<4>>(height, width);
+std::unique_ptr<SolverBase> make_solver(int height, int width, std::atomic<std::size_t>& bytes) {
+  if (height * width <= 64) return std::make_unique<Solver<1>>(height, width, bytes);
+  if (height * width <= 128) return std::make_unique<Solver<2>>(height, width, bytes);
+  return std::make_unique<Solver<4>>(height, width, bytes);
 }
 
 }  // namespace
 
 struct FillOracle::Impl {
-  // By height and width; `made` lists those created.
-  std::array<std::array<std::unique_ptr<SolverBase>, kWidth + 1>, kMaxHeight + 1> solvers;
-  std::vector<SolverBase*> made;
-  std::uint32_t asked = 0;
+  // By height and width, made on first use (under `mutex`), then only read.
+  std::array<std::array<std::atomic<SolverBase*>, kWidth + 1>, kMaxHeight + 1> solvers{};
+  std::vector<std::unique_ptr<SolverBase>> made;
+  std::mutex mutex;
+  std::atomic<std::size_t> bytes{0};  // of all memos
 
-  // The memos of all area sizes together stay under 64 MB: beyond it they are all dropped.
-  void limit_memory() {
-    constexpr std::size_t kMaxBytes = std::size_t(64) << 20;
-    std::size_t bytes = 0;
-    for (const SolverBase* s : made) bytes += s->memory();
-    if (bytes <= kMaxBytes) return;
-    for (auto& by_width : solvers) {
-      for (auto& s : by_width) s.reset();
-    }
-    made.clear();
+  SolverBase& solver(int height, int width) {
+    auto& slot = solvers[std::size_t(height)][std::size_t(width)];
+    if (SolverBase* s = slot.load(std::memory_order_acquire)) return *s;
+    std::lock_guard lock(mutex);
+    if (SolverBase* s = slot.load(std::memory_order_relaxed)) return *s;
+    made.push_back(make_solver(height, width, bytes));
+    slot.store(made.back().get(), std::memory_order_release);
+    return *made.back();
   }
 };
 
@@ -244,30 +305,18 @@ bool FillOracle::fillable(const Field& field, int height, PieceCounts available)
   for (int y = 0; y < height; ++y) open |= ~unsigned(field.row(y)) & kFullRow;
   if (open == 0) return true;
   int x0 = std::countr_zero(open), width = kWidth - x0 - std::countl_zero(open << (32 - kWidth));
-  if (++impl_->asked % 1024 == 0) impl_->limit_memory();
-  auto& solver = impl_->solvers[std::size_t(height)][std::size_t(width)];
-  if (!solver) {
-    solver = make_solver(height, width);
-    impl_->made.push_back(solver.get());
-  }
-  return solver->fillable(field, x0, available);
+  return impl_->solver(height, width).fillable(field, x0, available);
 }
 
 void FillOracle::clear() {
-  for (auto& by_width : impl_->solvers) {
-    for (auto& s : by_width) {
-      if (s) s->clear();
-    }
-  }
+  std::lock_guard lock(impl_->mutex);
+  for (auto& s : impl_->made) s->clear();
 }
 
 std::size_t FillOracle::memo_size() const {
+  std::lock_guard lock(impl_->mutex);
   std::size_t n = 0;
-  for (const auto& by_width : impl_->solvers) {
-    for (const auto& s : by_width) {
-      if (s) n += s->memo_size();
-    }
-  }
+  for (const auto& s : impl_->made) n += s->memo_size();
   return n;
 }
 
