@@ -9,7 +9,6 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <new>
 #include <vector>
 
@@ -19,7 +18,9 @@
 
 namespace manyworlds {
 
-// std::allocator, except that blocks of 2 MB or more are 2 MB aligned and marked for huge pages.
+// std::allocator, except that on Linux blocks of 2 MB or more are mapped from the system on
+// their own (so that freeing them gives the memory back at once, instead of leaving holes in
+// the heap) and marked for huge pages.
 template <typename T>
 struct HugePageAllocator {
   using value_type = T;
@@ -30,22 +31,27 @@ struct HugePageAllocator {
   HugePageAllocator(const HugePageAllocator<U>&) {}
 
   T* allocate(std::size_t n) {
+#if defined(__linux__)
     std::size_t bytes = n * sizeof(T);
-    if (bytes < kHuge) return std::allocator<T>{}.allocate(n);
-    std::size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
-    void* p = std::aligned_alloc(kHuge, rounded);
-    if (!p) throw std::bad_alloc();
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    madvise(p, rounded, MADV_HUGEPAGE);
+    if (bytes >= kHuge) {
+      void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p == MAP_FAILED) throw std::bad_alloc();
+#if defined(MADV_HUGEPAGE)
+      madvise(p, bytes, MADV_HUGEPAGE);
 #endif
-    return static_cast<T*>(p);
+      return static_cast<T*>(p);
+    }
+#endif
+    return std::allocator<T>{}.allocate(n);
   }
   void deallocate(T* p, std::size_t n) {
-    if (n * sizeof(T) < kHuge) {
-      std::allocator<T>{}.deallocate(p, n);
-    } else {
-      std::free(p);
+#if defined(__linux__)
+    if (n * sizeof(T) >= kHuge) {
+      munmap(p, n * sizeof(T));
+      return;
     }
+#endif
+    std::allocator<T>{}.deallocate(p, n);
   }
   template <typename U>
   bool operator==(const HugePageAllocator<U>&) const {
