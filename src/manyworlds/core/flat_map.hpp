@@ -18,6 +18,15 @@
 
 namespace manyworlds {
 
+// A 64-bit finalizer (MurmurHash3's fmix64) for building hash functions of memo keys.
+inline std::uint64_t hash_mix(std::uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  return h ^ (h >> 33);
+}
+
 // std::allocator, except that on Linux blocks of 2 MB or more are mapped from the system on
 // their own (so that freeing them gives the memory back at once, instead of leaving holes in
 // the heap) and marked for huge pages.

@@ -35,18 +35,10 @@ FieldKey key_of(const Field& f, int height) {
   return k;
 }
 
-std::uint64_t mix(std::uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  return h ^ (h >> 33);
-}
-
 struct FieldKeyHash {
   std::size_t operator()(const FieldKey& k) const {
     std::uint64_t h = std::uint64_t(k.height);
-    for (auto w : k.words) h = mix(h ^ w);
+    for (auto w : k.words) h = hash_mix(h ^ w);
     return h;
   }
 };
@@ -289,7 +281,7 @@ class OrderSearch {
     friend bool operator==(const MemoKey&, const MemoKey&) = default;
   };
   struct MemoKeyHash {
-    std::size_t operator()(const MemoKey& k) const { return mix(k.order ^ mix(k.node)); }
+    std::size_t operator()(const MemoKey& k) const { return hash_mix(k.order ^ hash_mix(k.node)); }
   };
   FlatMap<MemoKey, bool, MemoKeyHash> memo_;
   FlatMap<MemoKey, bool, MemoKeyHash> hold_memo_;

@@ -12,14 +12,6 @@
 namespace manyworlds::tetris {
 namespace {
 
-std::uint64_t mix(std::uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  return h ^ (h >> 33);
-}
-
 // A set of cells of the area, W 64-bit words.
 template <int W>
 struct Bits {
@@ -169,8 +161,8 @@ class Solver final : public SolverBase {
   };
   struct KeyHash {
     std::size_t operator()(const Key& k) const {
-      std::uint64_t h = mix(k.counts);
-      for (auto x : k.empty.w) h = mix(h ^ x);
+      std::uint64_t h = hash_mix(k.counts);
+      for (auto x : k.empty.w) h = hash_mix(h ^ x);
       return h;
     }
   };
