@@ -1,13 +1,13 @@
 #include "manyworlds/tetris/tiling.hpp"
 
-#include "manyworlds/core/flat_map.hpp"
-
 #include <algorithm>
 #include <atomic>
 #include <bit>
 #include <mutex>
 #include <optional>
 #include <vector>
+
+#include "manyworlds/core/flat_map.hpp"
 
 namespace manyworlds::tetris {
 namespace {
@@ -17,12 +17,6 @@ template <int W>
 struct Bits {
   std::array<std::uint64_t, W> w{};
 
-  bool none() const {
-    for (auto x : w) {
-      if (x) return false;
-    }
-    return true;
-  }
   int first() const {
     for (int i = 0; i < W; ++i) {
       if (w[std::size_t(i)]) return 64 * i + std::countr_zero(w[std::size_t(i)]);
@@ -183,8 +177,9 @@ class Solver final : public SolverBase {
         }
         std::sort(normal.begin(), normal.end(),
                   [](Cell a, Cell b) { return std::pair(a.y, a.x) < std::pair(b.y, b.x); });
-        if (std::find(seen_shapes.begin(), seen_shapes.end(), normal) != seen_shapes.end())
+        if (std::find(seen_shapes.begin(), seen_shapes.end(), normal) != seen_shapes.end()) {
           continue;
+        }
         seen_shapes.push_back(normal);
         // Each choice of `rows` increasing rows of the area, as a bit set over 0..height-1.
         std::vector<int> chosen(static_cast<std::size_t>(rows));
