@@ -134,6 +134,33 @@ TEST(FlatMap, AgreesWithStdMap) {
   EXPECT_EQ(flat.size(), plain.size());
 }
 
+// A bounded map never grows past its bound: it empties itself instead, and what it still holds
+// is always right.
+TEST(FlatMap, ABoundedMapEmptiesItselfInsteadOfGrowing) {
+  struct Hash {
+    std::size_t operator()(std::uint64_t k) const {
+      return std::size_t(k * 0x9E3779B97F4A7C15ull >> 7);
+    }
+  };
+  constexpr std::size_t kBound = 1 << 16;
+  FlatMap<std::uint64_t, std::uint64_t, Hash> flat(16, kBound);
+  std::size_t found = 0;
+  for (std::uint64_t k = 0; k < 100000; ++k) {
+    flat.insert(k, k * 3);
+    ASSERT_LE(flat.memory(), kBound);
+    // The key before is there unless this insert emptied the map (once per ~1000 keys).
+    if (k == 0) continue;
+    const std::uint64_t* v = flat.find(k - 1);
+    if (v) {
+      ASSERT_EQ(*v, (k - 1) * 3);
+      ++found;
+    }
+  }
+  EXPECT_GT(found, 99000u);
+  EXPECT_LT(found, 99999u);  // it did empty itself
+  EXPECT_EQ(*flat.find(99999), 99999u * 3);
+}
+
 TEST(ResolveThreads, ZeroMeansAllCores) {
   EXPECT_EQ(resolve_threads(3), 3u);
   EXPECT_GE(resolve_threads(0), 1u);

@@ -71,7 +71,11 @@ struct HugePageAllocator {
 template <typename Key, typename Value, typename Hash>
 class FlatMap {
  public:
-  explicit FlatMap(std::size_t capacity = 1024) { reset(capacity); }
+  // With `max_bytes`, the map never grows past that size: when it is full, it empties itself
+  // (for memos, which only lose cached answers) instead of growing.
+  explicit FlatMap(std::size_t capacity = 1024, std::size_t max_bytes = 0) : max_bytes_(max_bytes) {
+    reset(capacity);
+  }
 
   std::size_t size() const { return size_; }
   std::size_t memory() const { return slots_.size() * sizeof(Slot); }  // bytes held
@@ -88,7 +92,14 @@ class FlatMap {
 
   // Stores `value` for `key` (replacing any earlier value).
   void insert(const Key& key, const Value& value) {
-    if (2 * (size_ + 1) > slots_.size()) grow();
+    if (2 * (size_ + 1) > slots_.size()) {
+      if (max_bytes_ != 0 && 2 * memory() > max_bytes_) {
+        std::fill(slots_.begin(), slots_.end(), Slot{});
+        size_ = 0;
+      } else {
+        grow();
+      }
+    }
     place(key, value);
   }
 
@@ -135,6 +146,7 @@ class FlatMap {
   std::vector<Slot, HugePageAllocator<Slot>> slots_;
   std::size_t mask_ = 0;
   std::size_t size_ = 0;
+  std::size_t max_bytes_ = 0;
 };
 
 }  // namespace manyworlds

@@ -126,16 +126,11 @@ class OrderSearch {
   // still to come, held piece first, memoized like works().
   bool works_with_hold(std::uint64_t input) { return hold_works(root_, input); }
 
-  // Keeps memory bounded (about 100 MB per search; the shared fill oracle has its own bound):
-  // memos beyond their budget are dropped, and so is the whole graph beyond its own (rebuilt
-  // on demand). Only caches are lost; results stay exact. Called between inputs.
+  // Keeps the graph bounded: beyond kMaxNodes fields it is dropped and rebuilt on demand (the
+  // memos bound themselves, see below). Only caches are lost; results stay exact. Called
+  // between inputs.
   void limit_memory() {
-    constexpr std::size_t kMaxNodes = 200'000, kMaxMemoBytes = std::size_t(48) << 20;
-    if (memo_.memory() + hold_memo_.memory() + fill_memo_.memory() > kMaxMemoBytes) {
-      memo_.clear();
-      hold_memo_.clear();
-      fill_memo_.clear();
-    }
+    constexpr std::size_t kMaxNodes = 200'000;
     if (nodes_.size() <= kMaxNodes) return;
     Field root = nodes_[std::size_t(root_)].field;
     int height = nodes_[std::size_t(root_)].height;
@@ -283,9 +278,10 @@ class OrderSearch {
   struct MemoKeyHash {
     std::size_t operator()(const MemoKey& k) const { return hash_mix(k.order ^ hash_mix(k.node)); }
   };
-  FlatMap<MemoKey, bool, MemoKeyHash> memo_;
-  FlatMap<MemoKey, bool, MemoKeyHash> hold_memo_;
-  FlatMap<MemoKey, bool, MemoKeyHash> fill_memo_;  // (pieces as counts, node)
+  // The memos empty themselves when full: at most 24 + 24 + 8 MB per search.
+  FlatMap<MemoKey, bool, MemoKeyHash> memo_{1024, std::size_t(24) << 20};
+  FlatMap<MemoKey, bool, MemoKeyHash> hold_memo_{1024, std::size_t(24) << 20};
+  FlatMap<MemoKey, bool, MemoKeyHash> fill_memo_{1024, std::size_t(8) << 20};  // (counts, node)
   int root_ = 0;
 };
 
