@@ -60,12 +60,15 @@ std::vector<Case> load_cases() {
 const std::set<std::string> kSlowCases = {"doc_percent_sample", "file_manyPatterns",
                                           "useTetfuOnly1", "useTetfuAndCommand2", "count_pattern1"};
 
-void run_cases(bool slow) {
+// `extra`: more arguments (e.g. the direct method).
+void run_cases(bool slow, const std::vector<std::string>& extra = {}) {
   auto cases = load_cases();
   ASSERT_EQ(cases.size(), 22u);
   for (const auto& c : cases) {
     if (kSlowCases.count(c.id) != std::size_t(slow)) continue;
-    RunResult r = run_manyworlds(c.args);
+    std::vector<std::string> args = c.args;
+    args.insert(args.end(), extra.begin(), extra.end());
+    RunResult r = run_manyworlds(args);
     ASSERT_EQ(r.exit_code, 0) << c.id << ": " << r.err;
     auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["success"].get<std::uint64_t>(), c.success) << c.id;
@@ -78,6 +81,10 @@ TEST(TetrisPercentCli, ReferenceCases) {
 }
 TEST(TetrisPercentCliSlow, ReferenceCases) {
   run_cases(true);
+}
+// The independent check, on the 17 cases where it takes seconds rather than minutes.
+TEST(TetrisPercentCli, ReferenceCasesDirectMethod) {
+  run_cases(false, {"--method", "direct"});
 }
 
 // sfinder's output lines (percent_rules.md, "Output sample"), on the PCO case (514/840).
