@@ -228,7 +228,7 @@ void fast_length(int n, const Alphabet& alphabet, std::vector<std::string>& out,
   std::string prefix;
   // Long lengths take seconds each: Ctrl-C is honoured between prefixes.
   auto solve = [&] {
-    throw_if_cancelled(fmt::format("in lock fast, at length {}", n));
+    if (cancel_requested()) throw_if_cancelled(fmt::format("in lock fast, at length {}", n));
     solve_prefix(prefix, n, alphabet, out, stats);
   };
   auto vs = [](int count) { return std::string(static_cast<std::size_t>(count), 'V'); };

@@ -430,7 +430,7 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
   std::vector<std::unique_ptr<DirectSearch>> directs(threads);
   Progress progress("percent", n, o.progress);
   auto check_cancel = [&](std::size_t i) {
-    if (i % 16 == 0) {
+    if (i % 16 == 0 && cancel_requested()) {
       throw_if_cancelled(fmt::format("percent: {} of {} sequences", progress.done(), n));
     }
   };
