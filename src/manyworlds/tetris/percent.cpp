@@ -286,7 +286,7 @@ class OrderSearch {
 };
 
 // The seed's second pass for one input: any placement order that works without hold.
-bool works_with_hold(OrderSearch& search, const Sequence& input, int need,
+bool works_with_hold(OrderSearch& search, const Sequence& input,
                      const std::vector<std::vector<int>>& orders) {
   std::unordered_set<std::uint64_t> tried;
   for (const auto& order : orders) {
@@ -294,7 +294,6 @@ bool works_with_hold(OrderSearch& search, const Sequence& input, int need,
     for (int k = int(order.size()) - 1; k >= 0; --k) {
       code = (code << 3) | std::uint64_t(int(input.at(order[k])) + 1);
     }
-    (void)need;
     if (!tried.insert(code).second) continue;
     if (search.works(code)) return true;
   }
@@ -375,7 +374,7 @@ bool sequence_succeeds(const ClearArea& area, const Sequence& input, const Perce
   FillOracle oracle;
   OrderSearch search(area, o, oracle);
   if (!o.use_hold) return search.works(input.prefix(area.need).code);
-  return works_with_hold(search, input, area.need, hold::placement_orders(input.length, area.need));
+  return works_with_hold(search, input, hold::placement_orders(input.length, area.need));
 }
 
 PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,

@@ -48,8 +48,6 @@ class SolverBase {
   virtual ~SolverBase() = default;
   // The columns x0 .. x0 + width - 1 of the field. Safe to call from several threads.
   virtual bool fillable(const Field& field, int x0, PieceCounts available) = 0;
-  virtual std::size_t memo_size() const = 0;
-  virtual void clear() = 0;
 };
 
 // A memo shared by threads: kShards flat maps, each behind its own mutex (two threads rarely
@@ -87,22 +85,6 @@ class SharedMemo {
       bytes_.fetch_sub(before - after, std::memory_order_relaxed);
     }
   }
-  std::size_t size() const {
-    std::size_t n = 0;
-    for (const Shard& s : shards_) {
-      std::lock_guard lock(s.mutex);
-      n += s.map.size();
-    }
-    return n;
-  }
-  void clear() {
-    for (Shard& s : shards_) {
-      std::lock_guard lock(s.mutex);
-      std::size_t before = s.map.memory();
-      s.map.clear();
-      bytes_.fetch_sub(before - s.map.memory(), std::memory_order_relaxed);
-    }
-  }
 
  private:
   struct Shard {
@@ -137,9 +119,6 @@ class Solver final : public SolverBase {
     }
     return ok;
   }
-
-  std::size_t memo_size() const override { return memo_.size(); }
-  void clear() override { memo_.clear(); }
 
  private:
   // Placements tried per top-level question before answering "maybe" (measured: a larger
@@ -293,18 +272,6 @@ bool FillOracle::fillable(const Field& field, int height, PieceCounts available)
   if (open == 0) return true;
   int x0 = std::countr_zero(open), width = kWidth - x0 - std::countl_zero(open << (32 - kWidth));
   return impl_->solver(height, width).fillable(field, x0, available);
-}
-
-void FillOracle::clear() {
-  std::lock_guard lock(impl_->mutex);
-  for (auto& s : impl_->made) s->clear();
-}
-
-std::size_t FillOracle::memo_size() const {
-  std::lock_guard lock(impl_->mutex);
-  std::size_t n = 0;
-  for (const auto& s : impl_->made) n += s->memo_size();
-  return n;
 }
 
 }  // namespace manyworlds::tetris

@@ -42,12 +42,8 @@ class FillOracle {
   // Whether the empty cells of rows 0..height-1 can be covered using at most `available` pieces
   // of each type. True when it cannot decide within its work budget (the answer stays a sound
   // "maybe"). height in 0..kMaxHeight. Safe to call from several threads at once: they share
-  // the memo (bounded to about 64 MB per area size).
+  // the memo (about 64 MB at most for all area sizes together).
   bool fillable(const Field& field, int height, PieceCounts available = kAnyPieces);
-
-  // Drops the memo (results are unaffected). Not while other threads ask.
-  void clear();
-  std::size_t memo_size() const;
 
  private:
   struct Impl;
