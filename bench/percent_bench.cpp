@@ -1,7 +1,7 @@
 // Perfect-clear success rates (tetris percent), side by side: the optimized method (the seed's
 // hold optimization over a shared field graph, dead fields cut by the fill oracle) against the
 // direct method (a plain search with hold for every sequence, as solution-finder does), on the
-// reference cases of ../shared/reference/tetris/cases.tsv and the empty-field case.
+// reference cases of tests/data/tetris/cases.tsv and the empty-field case.
 // One thread; items_per_second = sequences decided per second. The direct method is left out
 // where one run takes minutes. Whole-process figures: scripts/bench-percent.sh.
 

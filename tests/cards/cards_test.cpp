@@ -25,11 +25,11 @@ namespace {
   }
 
 // Number of minimal sequences for N = 1..5 cards: OEIS A003043 (also
-// ../shared/reference/cards/counts.tsv).
+// tests/data/cards/counts.tsv).
 const std::uint64_t kA003043[] = {0, 1, 2, 18, 5712, 5859364320};
 
 std::vector<std::string> reference_lines(const std::string& name) {
-  std::ifstream in(std::string(MANYWORLDS_REFERENCE_DIR) + "/cards/" + name);
+  std::ifstream in(std::string(MANYWORLDS_TEST_DATA_DIR) + "/cards/" + name);
   EXPECT_TRUE(in) << name;
   std::vector<std::string> lines;
   std::string line;

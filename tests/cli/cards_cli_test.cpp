@@ -12,7 +12,7 @@ namespace manyworlds::testing {
 namespace {
 
 std::string reference_without_cr(const std::string& name) {
-  std::ifstream in(std::string(MANYWORLDS_REFERENCE_DIR) + "/cards/" + name, std::ios::binary);
+  std::ifstream in(std::string(MANYWORLDS_TEST_DATA_DIR) + "/cards/" + name, std::ios::binary);
   std::stringstream buffer;
   buffer << in.rdbuf();
   std::string text = buffer.str();

@@ -45,7 +45,7 @@ TEST(DiceCli, EveryMethodPrintsTheSameAnswer) {
     if (expected.empty()) expected = r.out;
     EXPECT_EQ(r.out, expected) << method;
   }
-  // shared/reference/dice/aoc_inputs.tsv, sim642's input: 433315766324816.
+  // tests/data/dice/aoc_inputs.tsv, sim642's input: 433315766324816.
   EXPECT_NE(expected.find("Part 2: 433315766324816"), std::string::npos) << expected;
 }
 

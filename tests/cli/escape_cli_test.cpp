@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
 std::string reference(const std::string& name) {
-  std::ifstream in(std::string(MANYWORLDS_REFERENCE_DIR) + "/escape/" + name, std::ios::binary);
+  std::ifstream in(std::string(MANYWORLDS_TEST_DATA_DIR) + "/escape/" + name, std::ios::binary);
   std::stringstream buffer;
   buffer << in.rdbuf();
   return buffer.str();

@@ -14,7 +14,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-// PCO field of sfinder's noKicks case (../shared/reference/tetris/cases.tsv).
+// PCO field of sfinder's noKicks case (tests/data/tetris/cases.tsv).
 const std::string kPco = "v115@9gE8DeG8CeH8BeG8CeA8JeAgH";
 
 TEST(TetrisCli, ShowPrintsTheFieldWithThePagePiece) {

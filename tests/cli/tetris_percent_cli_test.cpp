@@ -1,5 +1,5 @@
 // `manyworlds tetris percent`, `setup-percent` and `patterns` as a user runs them: the 22
-// reference cases of ../shared/reference/tetris/cases.tsv (sfinder 1.43's exact counts, run
+// reference cases of tests/data/tetris/cases.tsv (sfinder 1.43's exact counts, run
 // with the sfinder arguments of each case), the output format, and the error contract.
 
 #include <gtest/gtest.h>
@@ -14,7 +14,7 @@
 namespace manyworlds::testing {
 namespace {
 
-const std::string kRef = std::string(MANYWORLDS_REFERENCE_DIR) + "/tetris";
+const std::string kRef = std::string(MANYWORLDS_TEST_DATA_DIR) + "/tetris";
 
 struct Case {
   std::string id;

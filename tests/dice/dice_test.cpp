@@ -40,9 +40,9 @@ TEST(DiceSample, Part2EveryStatisticAndMemoMethod) {
 }
 
 // Real puzzle inputs with the answers their public repositories assert
-// (shared/reference/dice/aoc_inputs.tsv).
+// (tests/data/dice/aoc_inputs.tsv).
 TEST(DiceReference, EveryAocInput) {
-  std::string text = read_text(std::string(MANYWORLDS_REFERENCE_DIR) + "/dice/aoc_inputs.tsv");
+  std::string text = read_text(std::string(MANYWORLDS_TEST_DATA_DIR) + "/dice/aoc_inputs.tsv");
   int cases = 0;
   for (std::string_view line : split_lines(text)) {
     if (line.empty() || line.substr(0, 8) == "p1_start") continue;

@@ -12,7 +12,7 @@ namespace manyworlds::escape {
 namespace {
 
 std::string reference(const std::string& name) {
-  return read_text(std::string(MANYWORLDS_REFERENCE_DIR) + "/escape/" + name);
+  return read_text(std::string(MANYWORLDS_TEST_DATA_DIR) + "/escape/" + name);
 }
 
 std::string parse_error(std::string_view text, int sides = 2) {

@@ -20,7 +20,7 @@ using manyworlds::testing::error_of;
 
 // reference/escape/vectors.tsv: the seed repository's example files and two of its unit tests.
 TEST(EscapeVectors, ReferenceVectors) {
-  std::string text = read_text(std::string(MANYWORLDS_REFERENCE_DIR) + "/escape/vectors.tsv");
+  std::string text = read_text(std::string(MANYWORLDS_TEST_DATA_DIR) + "/escape/vectors.tsv");
   std::vector<std::string_view> lines = split_lines(text);
   ASSERT_GE(lines.size(), 4u);
   int checked = 0;

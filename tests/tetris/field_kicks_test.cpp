@@ -64,9 +64,9 @@ TEST(Field, ParseErrorsNameTheRow) {
   EXPECT_EQ(error_of([&] { Field::parse(tall); }), "field: 25 rows, at most 24");
 }
 
-// The built-in tables are sfinder's files (../shared/reference/tetris/sfinder_*.properties).
+// The built-in tables are sfinder's files (tests/data/tetris/sfinder_*.properties).
 TEST(Kicks, BuiltInTablesAreTheReferenceFiles) {
-  const std::string dir = MANYWORLDS_REFERENCE_DIR "/tetris/";
+  const std::string dir = MANYWORLDS_TEST_DATA_DIR "/tetris/";
   struct Pair {
     const char* file;
     const KickTable& table;
@@ -102,7 +102,7 @@ TEST(Kicks, BuiltInTablesAreTheReferenceFiles) {
 }
 
 TEST(Kicks, MalformedTablesNameLineAndProblem) {
-  std::string srs = read_text(MANYWORLDS_REFERENCE_DIR "/tetris/sfinder_srs.properties");
+  std::string srs = read_text(MANYWORLDS_TEST_DATA_DIR "/tetris/sfinder_srs.properties");
   auto parse = [](const std::string& text) {
     return error_of([&] { KickTable::parse(text, "k"); });
   };

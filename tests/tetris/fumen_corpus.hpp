@@ -1,5 +1,5 @@
 #pragma once
-// Fumen strings for the tests: the reference cases (../shared/reference/tetris/cases.tsv) and
+// Fumen strings for the tests: the reference cases (tests/data/tetris/cases.tsv) and
 // the fields of sfinder's use cases (usecase/*.csv).
 
 #include <set>
@@ -27,7 +27,7 @@ inline std::vector<std::string> split_tabs(std::string_view line) {
 }
 
 inline std::vector<ReferenceCase> reference_cases() {
-  std::string text = read_text(MANYWORLDS_REFERENCE_DIR "/tetris/cases.tsv");
+  std::string text = read_text(MANYWORLDS_TEST_DATA_DIR "/tetris/cases.tsv");
   std::vector<ReferenceCase> cases;
   bool header = true;
   for (std::string_view line : split_lines(text)) {
@@ -50,7 +50,7 @@ inline std::vector<std::string> fumen_corpus() {
     if (seen.insert(c.fumen).second) out.push_back(c.fumen);
   }
   for (const char* file : {"/tetris/usecase/hold1.csv", "/tetris/usecase/nohold1.csv"}) {
-    std::string text = read_text(std::string(MANYWORLDS_REFERENCE_DIR) + file);
+    std::string text = read_text(std::string(MANYWORLDS_TEST_DATA_DIR) + file);
     // Lines look like "percent -t FUMEN -p ...",success,total: the word after "-t ".
     for (std::size_t at = text.find("-t "); at != std::string::npos; at = text.find("-t ", at)) {
       at += 3;

@@ -12,7 +12,7 @@ namespace {
 
 using fumen::Color;
 
-// Every case of ../shared/reference/tetris/cases.tsv gives the field sfinder reads from the
+// Every case of tests/data/tetris/cases.tsv gives the field sfinder reads from the
 // fumen (page piece merged, no line clear) as ASCII rows; sfinder 1.43 produced those counts on
 // exactly these fields.
 TEST(Fumen, ReferenceCasesDecodeToTheirFields) {

@@ -101,7 +101,7 @@ TEST(MoveGen, TSpinTripleNeedsTheFifthKick) {
   EXPECT_TRUE(contains(generate(f, Piece::T, Drop::Softdrop, 6), tst));
   EXPECT_FALSE(contains(generate(f, Piece::T, Drop::Softdrop, 6, KickTable::nokicks()), tst));
   EXPECT_FALSE(contains(generate(f, Piece::T, Drop::Harddrop, 6), tst));
-  std::string text = read_text(MANYWORLDS_REFERENCE_DIR "/tetris/sfinder_srs.properties");
+  std::string text = read_text(MANYWORLDS_TEST_DATA_DIR "/tetris/sfinder_srs.properties");
   std::string edited;
   for (std::string_view line : split_lines(text)) {
     std::string l(line);

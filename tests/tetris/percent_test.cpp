@@ -1,5 +1,5 @@
 // The perfect-clear percent against solution-finder's own numbers: the 2 x 1000 single-sequence
-// cases of its test resources (../shared/reference/tetris/usecase/{hold1,nohold1}.csv,
+// cases of its test resources (tests/data/tetris/usecase/{hold1,nohold1}.csv,
 // "percent -t FUMEN -p SEQ -c N [--hold no]",success,total), the optimized method (the seed's
 // two passes) against the direct search, and thread counts. The 22 cases of cases.tsv run
 // through the command line in tests/cli/tetris_percent_cli_test.cpp.
@@ -29,7 +29,7 @@ struct UseCase {
 };
 
 std::vector<UseCase> load_usecases(const std::string& name) {
-  std::ifstream in(std::string(MANYWORLDS_REFERENCE_DIR) + "/tetris/usecase/" + name);
+  std::ifstream in(std::string(MANYWORLDS_TEST_DATA_DIR) + "/tetris/usecase/" + name);
   std::vector<UseCase> out;
   std::string line;
   while (std::getline(in, line)) {

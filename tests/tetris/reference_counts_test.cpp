@@ -104,7 +104,7 @@ Count run(const std::string& fumen_text, int lines, const KickTable& kicks, Drop
   return c;
 }
 
-// Expected counts: ../shared/reference/tetris/cases.tsv (sfinder 1.43).
+// Expected counts: tests/data/tetris/cases.tsv (sfinder 1.43).
 TEST(ReferenceCounts, PcoWithAndWithoutKicks) {
   const std::string pco = "v115@9gE8DeG8CeH8BeG8CeA8JeAgH";
   Count srs = run(pco, 4, KickTable::srs(), Drop::Softdrop, true, {}, 4);

@@ -29,7 +29,7 @@
 // the top, so cell 0 is a8 on 8x8 and, in the seed README's naming, A4 = 0 ... D1 = 15 on 4x4.
 //
 // Source: seed 001 (README of danielmast/impossible_escape, a Kotlin program reading
-// board.txt, key.txt and mode.txt) and /work/shared/reference/escape/.
+// board.txt, key.txt and mode.txt) and tests/data/escape/.
 
 #include <cstddef>
 #include <cstdint>

@@ -15,7 +15,7 @@
 // Nothing on that path allocates.
 //
 // Rules and conventions (solution-finder's, identical to the npm package tetris-fumen's;
-// ../shared/reference/tetris/kicks.md): the field is 10 columns wide, x = 0..9 from the left,
+// tests/data/tetris/kicks.md): the field is 10 columns wide, x = 0..9 from the left,
 // y = 0.. from the BOTTOM (y grows up), at most kMaxHeight = 24 rows. Row y is a 10-bit mask,
 // bit x set when cell (x, y) is filled. A piece state is (piece, rotation, x, y): (x, y) is the
 // cell (0,0) of the shape table below, rotated about (0,0) for every piece (I and O included;

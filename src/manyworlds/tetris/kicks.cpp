@@ -15,7 +15,7 @@ namespace manyworlds::tetris {
 namespace {
 
 // The three tables solution-finder ships (kicks/*.properties at knewjade/solution-finder
-// @0e7c935a), copied from ../shared/reference/tetris/sfinder_*.properties, blank lines dropped.
+// @0e7c935a), copied from tests/data/tetris/sfinder_*.properties, blank lines dropped.
 constexpr std::string_view kSrsText = R"(L.NE=(0,0)(-1,0)(-1,+1)(0,-2)(-1,-2)
 L.ES=(0,0)(+1,0)(+1,-1)(0,+2)(+1,+2)
 L.SW=(0,0)(+1,0)(+1,+1)(0,-2)(+1,-2)

@@ -1,6 +1,6 @@
 #pragma once
 // Kick tables in solution-finder's convention and file format
-// (../shared/reference/tetris/kicks.md; sfinder's docs/source/contents/inputs.rst).
+// (tests/data/tetris/kicks.md; sfinder's docs/source/contents/inputs.rst).
 //
 // A rotation from state A to state B tries the table's offsets (dx, dy) in order (y up); the
 // first offset where the piece fits wins; when none fits the rotation does not happen. The

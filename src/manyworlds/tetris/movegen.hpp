@@ -1,6 +1,6 @@
 #pragma once
 // Reachable placements of a piece on a field, per drop model, as solution-finder defines them
-// (../shared/reference/tetris/percent_rules.md, "Reachability"; sfinder's LockedCandidate,
+// (tests/data/tetris/percent_rules.md, "Reachability"; sfinder's LockedCandidate,
 // LockedReachable, HarddropCandidate, Locked180Candidate, SoftdropTOnlyCandidate).
 //
 // `height` is the clear height H (sfinder's appearY): a placement must lie entirely below row

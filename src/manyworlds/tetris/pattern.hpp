@@ -2,7 +2,7 @@
 // solution-finder (sfinder) piece patterns: parse, count, enumerate, truncate, de-duplicate.
 //
 // Syntax (sfinder's PatternInterpreter, docs/source/contents/patterns.rst;
-// ../shared/reference/tetris/percent_rules.md): a pattern is a list of elements, separated by
+// tests/data/tetris/percent_rules.md): a pattern is a list of elements, separated by
 // commas and/or spaces (or nothing):
 //   T            one piece (T I L J S Z O)
 //   *            any one of the seven pieces

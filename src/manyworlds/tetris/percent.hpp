@@ -1,6 +1,6 @@
 #pragma once
 // Perfect-clear success rates as solution-finder's `percent` computes them
-// (../shared/reference/tetris/percent_rules.md), with the hold optimization of seed 002.
+// (tests/data/tetris/percent_rules.md), with the hold optimization of seed 002.
 //
 // Rules: the rows of the lowest `clear_line` rows that are already full are cleared first;
 // need = empty cells of the remaining clear area / 4 (InputError unless a multiple of 4).
