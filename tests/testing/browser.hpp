@@ -86,7 +86,7 @@ class Browser {
   // A screenshot of the page in a width x height window, decoded.
   Pixels screenshot(const std::string& html_path, int width, int height) {
     std::string shot = (dir_ / ("shot" + std::to_string(++calls_) + ".png")).string();
-    run({"--hide-scrollbars", "--screenshot=" + shot,
+    run({"--hide-scrollbars", "--force-device-scale-factor=1", "--screenshot=" + shot,
          "--window-size=" + std::to_string(width) + "," + std::to_string(height), url(html_path)});
     std::ifstream in(shot, std::ios::binary);
     if (!in) throw std::runtime_error("browser: chromium wrote no screenshot");
