@@ -283,7 +283,7 @@ TEST(TetrisFigCli, HoldNextLineAndFrameOptions) {
   EXPECT_EQ(layout({"-H", "hidden"}), "right false 397x274 rows 8 next 5");
   EXPECT_EQ(layout({"--hold", "no"}), "right false 397x274 rows 8 next 5");
   EXPECT_EQ(layout({"-f", "right", "-n", "3"}), "right true 397x240 rows 7 next 3");
-  EXPECT_EQ(layout({"--frame", "no", "--line", "4"}), "no true 342x138 rows 4 next 5");
+  EXPECT_EQ(layout({"--frame", "no", "--line", "4"}), "no false 342x138 rows 4 next 0");
   EXPECT_EQ(layout({"-n", "0", "-l", "2"}), "basic true 452x70 rows 2 next 0");
   EXPECT_EQ(layout({"--next", "14", "-l", "23"}), "basic true 452x784 rows 23 next 14");
 }

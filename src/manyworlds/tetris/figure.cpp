@@ -308,6 +308,7 @@ Figures draw_figures(const std::vector<fumen::Page>& pages, const FigOptions& o)
   l.hold = o.hold && out.quiz;
   l.frame = !l.hold && o.frame == Frame::Basic ? Frame::Right : o.frame;
   l.next = o.next;
+  if (l.frame == Frame::None) l.hold = false, l.next = 0;  // the field alone
   if (o.rows == -1) {
     int highest = 0;
     for (int i = o.start - 1; i < end; ++i) {

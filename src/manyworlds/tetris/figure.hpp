@@ -53,7 +53,8 @@ struct FigOptions {
   Theme theme = builtin_theme("default");
 };
 
-// The layout every picture shares, after sfinder's adjustments.
+// The layout every picture shares, after sfinder's adjustments: what is drawn (frame `no`:
+// no hold box and no next boxes).
 struct FigLayout {
   Frame frame = Frame::Basic;
   bool hold = false;
