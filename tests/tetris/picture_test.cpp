@@ -222,14 +222,15 @@ TEST(Image, PngRoundTripsWithAndWithoutPalette) {
 }
 
 TEST(Image, GifFramesDelayAndLoopRoundTrip) {
-  Picture p{60, 40, {{0, 0, 60, 40, {10, 20, 30}}}};
-  std::vector<Image> frames;
-  frames.push_back(rasterize(p));
+  Picture p{60, 40, {{0, 0, 50, 40, {10, 20, 30}}}};  // the last 10 columns unpainted: black
+  std::vector<Picture> frames;
+  frames.push_back(p);
   p.boxes.push_back({5, 6, 7, 8, {200, 0, 0}});
-  frames.push_back(rasterize(p));
-  frames.push_back(rasterize(p));                    // unchanged
+  frames.push_back(p);
+  frames.push_back(p);                               // unchanged
   p.boxes.push_back({50, 30, 20, 20, {0, 200, 0}});  // clipped at the edge
-  frames.push_back(rasterize(p));
+  p.boxes.push_back({-5, -5, 8, 8, {0, 0, 0}});      // black over the corner
+  frames.push_back(p);
   for (bool loop : {true, false}) {
     std::string gif = encode_gif(frames, 7, loop);
     ASSERT_TRUE(gif.starts_with("GIF89a"));
@@ -238,7 +239,7 @@ TEST(Image, GifFramesDelayAndLoopRoundTrip) {
     EXPECT_EQ(back.height, 40);
     ASSERT_EQ(back.frames.size(), 4u);
     for (std::size_t i = 0; i < frames.size(); ++i) {
-      EXPECT_EQ(back.frames[i].rgb, frames[i].rgb) << i;
+      EXPECT_EQ(back.frames[i].rgb, rasterize(frames[i]).rgb) << i;
       EXPECT_EQ(back.delays[i], 7);
     }
     EXPECT_EQ(back.loops, loop ? std::optional<int>(0) : std::nullopt);
@@ -246,13 +247,18 @@ TEST(Image, GifFramesDelayAndLoopRoundTrip) {
 }
 
 TEST(Image, GifErrors) {
-  std::vector<Image> frames = {gradient(4, 4, 2)};
+  std::vector<Picture> frames = {Picture{4, 4, {}}};
   EXPECT_EQ(error_of([&] { encode_gif({}, 30, true); }), "gif: no frames");
   EXPECT_EQ(error_of([&] { encode_gif(frames, 0, true); }), "gif: delay 0 out of range 1..65535");
-  frames.push_back(gradient(5, 4, 2));
+  frames.push_back(Picture{5, 4, {}});
   EXPECT_EQ(error_of([&] { encode_gif(frames, 30, true); }), "gif: frames differ in size");
-  EXPECT_EQ(error_of([&] { encode_gif({gradient(40, 40, 300)}, 30, true); }),
-            "gif: more than 256 colours");
+  Picture many{40, 40, {}};
+  for (int i = 1; i <= 256; ++i)
+    many.boxes.push_back({i % 40, i / 40, 1, 1, {std::uint8_t(i), 1, 2}});
+  EXPECT_EQ(error_of([&] { encode_gif({many}, 30, true); }), "gif: more than 256 colours");
+  many.boxes.pop_back();  // 255 colours and black
+  EXPECT_EQ(manyworlds::testing::decode_gif(encode_gif({many}, 30, true)).frames[0].rgb,
+            rasterize(many).rgb);
 }
 
 // ---- util fig ------------------------------------------------------------------------------

@@ -395,8 +395,8 @@ std::vector<FigFile> fig_files(const Figures& figures, FigFormat format, std::st
   std::filesystem::path base = without_extension(output);
   switch (format) {
     case FigFormat::Gif: {
-      std::vector<Image> frames;
-      for (const Figure& f : figures.pages) frames.push_back(rasterize(f.picture));
+      std::vector<Picture> frames;
+      for (const Figure& f : figures.pages) frames.push_back(f.picture);
       files.push_back({base.string() + ".gif", encode_gif(frames, delay, loop), all});
       break;
     }

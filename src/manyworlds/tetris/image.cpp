@@ -123,25 +123,31 @@ std::string encode_png(const Image& image) {
   return out;
 }
 
-std::string encode_gif(const std::vector<Image>& frames, int delay, bool loop) {
+std::string encode_gif(const std::vector<Picture>& frames, int delay, bool loop) {
   if (frames.empty()) throw InputError("gif: no frames");
-  if (delay < 1 || delay > 65535)
+  if (delay < 1 || delay > 65535) {
     throw InputError(fmt::format("gif: delay {} out of range 1..65535", delay));
-  const int width = frames.front().width, height = frames.front().height;
-  std::vector<const Image*> list;
-  for (const Image& f : frames) {
-    if (f.width != width || f.height != height) throw InputError("gif: frames differ in size");
-    list.push_back(&f);
   }
-  Indexed indexed = index_colors(list);
-  if (!indexed.fits) throw InputError("gif: more than 256 colours");
+  const int width = frames.front().width, height = frames.front().height;
+  // One palette: black (where no box is painted) and the boxes' colours.
+  std::vector<Rgb> palette = {Rgb{0, 0, 0}};
+  std::map<Rgb, std::uint8_t> index = {{Rgb{0, 0, 0}, 0}};
+  for (const Picture& f : frames) {
+    if (f.width != width || f.height != height) throw InputError("gif: frames differ in size");
+    for (const Box& b : f.boxes) {
+      if (index.contains(b.color)) continue;
+      if (palette.size() == 256) throw InputError("gif: more than 256 colours");
+      index.emplace(b.color, std::uint8_t(palette.size()));
+      palette.push_back(b.color);
+    }
+  }
 
   // giflib wants a power-of-two palette; unused entries stay black.
-  int bits = std::max(1, GifBitSize(int(indexed.palette.size())));
+  int bits = std::max(1, GifBitSize(int(palette.size())));
   std::unique_ptr<ColorMapObject, MapFreer> map(GifMakeMapObject(1 << bits, nullptr));
   if (!map) throw std::bad_alloc();
-  for (std::size_t i = 0; i < indexed.palette.size(); ++i) {
-    map->Colors[i] = GifColorType{indexed.palette[i].r, indexed.palette[i].g, indexed.palette[i].b};
+  for (std::size_t i = 0; i < palette.size(); ++i) {
+    map->Colors[i] = GifColorType{palette[i].r, palette[i].g, palette[i].b};
   }
 
   std::string out;
@@ -165,12 +171,24 @@ std::string encode_gif(const std::vector<Image>& frames, int delay, bool loop) {
     check(EGifPutExtensionTrailer(gif.get()), "loop");
   }
   // Each frame after the first is only the rectangle where it differs from the one before,
-  // drawn over it (disposal "do not dispose"): the same frames, a fraction of the bytes.
-  for (std::size_t f = 0; f < indexed.pixels.size(); ++f) {
-    std::vector<std::uint8_t>& pixels = indexed.pixels[f];
+  // drawn over it (disposal "do not dispose"): the same frames, a fraction of the bytes. Two
+  // frames of palette indices are in memory at a time.
+  const std::size_t area = std::size_t(width) * std::size_t(height);
+  std::vector<std::uint8_t> pixels(area), before(area);
+  for (std::size_t f = 0; f < frames.size(); ++f) {
+    std::fill(pixels.begin(), pixels.end(), std::uint8_t(0));
+    for (const Box& b : frames[f].boxes) {
+      int bx0 = std::max(b.x, 0), by0 = std::max(b.y, 0);
+      int bx1 = std::min(b.x + b.width, width), by1 = std::min(b.y + b.height, height);
+      if (bx1 <= bx0) continue;
+      std::uint8_t colour = index.at(b.color);
+      for (int y = by0; y < by1; ++y) {
+        std::uint8_t* row = pixels.data() + std::size_t(y) * std::size_t(width);
+        std::fill(row + bx0, row + bx1, colour);
+      }
+    }
     int x0 = 0, y0 = 0, x1 = width, y1 = height;  // the rectangle [x0, x1) x [y0, y1)
     if (f > 0) {
-      const std::vector<std::uint8_t>& before = indexed.pixels[f - 1];
       x0 = width, y0 = height, x1 = 0, y1 = 0;
       for (int y = 0; y < height; ++y) {
         for (int x = 0; x < width; ++x) {
@@ -197,6 +215,7 @@ std::string encode_gif(const std::vector<Image>& frames, int delay, bool loop) {
       std::copy(row + x0, row + x1, line.begin());
       check(EGifPutLine(gif.get(), line.data(), x1 - x0), "frame");
     }
+    std::swap(pixels, before);
   }
   GifFileType* raw = gif.release();
   if (EGifCloseFile(raw, &error) == GIF_ERROR) {

@@ -35,11 +35,12 @@ Image rasterize(const Picture& picture);
 // PNG file bytes (8-bit palette when the image has at most 256 colours, else RGB).
 std::string encode_png(const Image& image);
 
-// Animated GIF89a file bytes: one frame per image (all of one size), each shown `delay`
+// Animated GIF89a file bytes: one frame per picture (all of one size), each shown `delay`
 // hundredths of a second (1..65535), looping forever when `loop` (a NETSCAPE2.0 application
-// extension, as sfinder writes). One global palette of the frames' exact colours; each frame
-// after the first stores only the rectangle that changed. InputError when the frames differ
-// in size or use more than 256 colours together.
-std::string encode_gif(const std::vector<Image>& frames, int delay, bool loop);
+// extension, as sfinder writes). One global palette of the pictures' exact colours; each frame
+// after the first stores only the rectangle that changed; two frames are in memory at a time.
+// The frames' pixels are rasterize()'s. InputError when the pictures differ in size or use
+// more than 255 colours together (black, where no box is, is the 256th).
+std::string encode_gif(const std::vector<Picture>& frames, int delay, bool loop);
 
 }  // namespace manyworlds::tetris
