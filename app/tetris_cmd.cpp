@@ -283,7 +283,7 @@ TourLine tour_tetris() {
   // The perfect-clear opener field of sfinder's own test (cases.tsv noKicks_srs): 514/840.
   Field pco = Field::parse("XXXXX____X/XXXXXX___X/XXXXXXX__X/XXXXXX___X");
   PercentResult rate = percent(pco, parse_patterns("*p4"), PercentOptions{});
-  std::size_t total = rate.sequences.size();
+  std::uint64_t total = rate.total;
   return {fmt::format("PCO *p4 with hold: {:.2f}% ({}/{}); T-spin triple slot: {} placements, "
                       "{} without kicks",
                       100.0 * double(rate.successes) / double(total), rate.successes, total, with,

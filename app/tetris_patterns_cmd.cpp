@@ -38,7 +38,7 @@ void run_patterns(const PatternsOptions& o) {
     }
     length = o.length;
   }
-  std::uint64_t with_duplicates = count_with_duplicates(patterns);
+  BigInt with_duplicates = count_with_duplicates(patterns);
   std::uint64_t limit = o.force ? 200'000'000 : kListLimit;
   // Distinct sequences need the enumeration: skipped for huge sets unless listing (--force).
   bool distinct_known = o.list || with_duplicates <= limit;
@@ -47,7 +47,7 @@ void run_patterns(const PatternsOptions& o) {
   if (o.json) {
     Json out = {{"patterns", Json::array()},
                 {"length", length},
-                {"count", with_duplicates},
+                {"count", big_json(with_duplicates)},
                 {"distinct", distinct_known ? Json(sequences.size()) : Json(nullptr)}};
     for (const auto& p : patterns) out["patterns"].push_back(p.text);
     if (o.list) {

@@ -33,7 +33,7 @@ struct PercentCliOptions {
   std::string hold = "use";
   std::string drop = "softdrop";
   std::string kicks = "srs";
-  std::string method = "optimized";
+  std::string method = "auto";
   int threads = 0;
   int tree_depth = 3;
   int failed_count = 100;
@@ -109,27 +109,22 @@ CommentSettings parse_comment(const std::string& comment) {
   return s;
 }
 
-// Success rates per prefix of the sequences, to `depth` pieces: sfinder's success tree.
-struct TreeNode {
-  std::uint64_t success = 0, total = 0;
-  std::map<int, TreeNode> children;  // by piece index (T I L J S Z O)
-};
-
-void tree_lines(const TreeNode& node, const std::string& prefix, int level,
-                std::vector<std::string>& out, Json& json) {
-  for (const auto& [piece, child] : node.children) {
-    std::string name = prefix + piece_letter(Piece(piece));
-    double pct = child.total ? 100.0 * double(child.success) / double(child.total) : 0;
+// sfinder's tree lines ("∟ TI -> 100.00 %", indented two spaces per level) and their JSON.
+void tree_lines(const PercentResult& r, std::vector<std::string>& out, Json& json) {
+  std::vector<Json*> open;  // the JSON array of each level's children
+  open.push_back(&json);
+  for (const PercentTreeEntry& e : r.tree) {
+    int level = e.prefix.length - 1;
+    double pct = e.total ? 100.0 * double(e.success) / double(e.total) : 0;
+    std::string name = e.prefix.to_string();
     out.push_back(
         fmt::format("{}∟ {} -> {:.2f} %", std::string(std::size_t(2 * level), ' '), name, pct));
-    Json entry = {
-        {"prefix", name}, {"success", child.success}, {"total", child.total}, {"percent", pct}};
-    if (!child.children.empty()) {
-      Json kids = Json::array();
-      tree_lines(child, name, level + 1, out, kids);
-      entry["children"] = kids;
-    }
-    json.push_back(entry);
+    open.resize(std::size_t(level) + 1);
+    open.back()->push_back(
+        {{"prefix", name}, {"success", e.success}, {"total", e.total}, {"percent", pct}});
+    Json& entry = open.back()->back();
+    entry["children"] = Json::array();
+    open.push_back(&entry["children"]);
   }
 }
 
@@ -154,16 +149,12 @@ void run_percent(const PercentCliOptions& o) {
   options.drop = parse_drop(o.drop_option->count() ? o.drop : comment.drop.value_or(o.drop));
   std::string kicks_spec = o.kicks_option->count() ? o.kicks : comment.kicks.value_or(o.kicks);
   options.kicks = load_kicks(kicks_spec);
-  if (o.method == "optimized") {
-    options.method = PercentMethod::Optimized;
-  } else if (o.method == "direct") {
-    options.method = PercentMethod::Direct;
-  } else {
-    throw InputError(fmt::format("method: '{}' is not optimized or direct", o.method));
-  }
+  options.method = parse_method(o.method);
   options.threads = resolve_threads(o.threads);
   options.progress = show_progress() && !o.json;
   options.max_sequences = o.force ? 0 : kMaxSequencesUnforced;
+  options.tree_depth = o.tree_depth;
+  options.failed_limit = o.failed_count;
 
   std::string pattern_text;
   if (!o.patterns_file.empty()) {
@@ -186,29 +177,14 @@ void run_percent(const PercentCliOptions& o) {
   PercentResult r = percent(field, patterns, options);
   double seconds = watch.seconds();
 
-  std::uint64_t total = r.sequences.size();
+  std::uint64_t total = r.total;
   double pct = total ? 100.0 * double(r.successes) / double(total) : 0;
-  TreeNode root;
-  int depth = std::max(0, std::min(o.tree_depth, r.pop));
-  for (std::size_t i = 0; i < r.sequences.size(); ++i) {
-    TreeNode* node = &root;
-    node->total++;
-    node->success += r.success[i];
-    for (int k = 0; k < depth; ++k) {
-      node = &node->children[int(r.sequences[i].at(k))];
-      node->total++;
-      node->success += r.success[i];
-    }
-  }
+  int depth = std::clamp(o.tree_depth, 0, r.pop);
   std::vector<std::string> tree;
   Json tree_json = Json::array();
-  tree_lines(root, "", 0, tree, tree_json);
+  tree_lines(r, tree, tree_json);
   std::vector<const Sequence*> failed;
-  for (std::size_t i = 0; i < r.sequences.size(); ++i) {
-    if (!r.success[i] && (o.failed_count < 0 || failed.size() < std::size_t(o.failed_count))) {
-      failed.push_back(&r.sequences[i]);
-    }
-  }
+  for (const Sequence& s : r.failed) failed.push_back(&s);
 
   if (o.json) {
     Json fails = Json::array();
@@ -223,14 +199,14 @@ void run_percent(const PercentCliOptions& o) {
                 {"drop", std::string(drop_name(options.drop))},
                 {"kicks", options.kicks.name()},
                 {"patterns", pats},
-                {"method", o.method},
+                {"method", std::string(method_name(r.method))},
                 {"necessary_pieces", r.need},
                 {"pop_count", r.pop},
-                {"with_duplicates", r.with_duplicates},
+                {"with_duplicates", big_json(r.with_duplicates)},
                 {"tree",
                  {{"head", depth},
-                  {"success", root.success},
-                  {"total", root.total},
+                  {"success", r.successes},
+                  {"total", total},
                   {"children", tree_json}}},
                 {"failed", fails},
                 {"seconds", seconds}});
@@ -243,7 +219,7 @@ void run_percent(const PercentCliOptions& o) {
   fmt::print("Kicks: {}\n", options.kicks.name());
   fmt::print("Searching patterns:\n");
   for (const auto& p : patterns) fmt::print("  {}\n", p.text);
-  fmt::print("Method: {}\n", o.method);
+  fmt::print("Method: {}\n", method_name(r.method));
   fmt::print("Necessary Pieces = {}\n", r.need);
   fmt::print("Piece pop count = {}\n", r.pop);
   fmt::print("Searching pattern size (duplicate) = {}\n", r.with_duplicates);
@@ -333,7 +309,7 @@ void setup_tetris_percent(CLI::App& tetris) {
       p->add_option("-d,--drop", o->drop, "softdrop (default), harddrop, 180, t-softdrop");
   o->kicks_option =
       p->add_option("-K,--kicks", o->kicks, "srs (default), nokicks, nullpomino180, @FILE");
-  p->add_option("-m,--method", o->method, "optimized (default: the seed's two passes) or direct");
+  p->add_option("-m,--method", o->method, "auto (default), optimized (the seed's two passes) or direct");
   p->add_option("--threads,--th", o->threads, "Worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));
   p->add_option("--tree-depth,--td", o->tree_depth, "Depth of the success tree (3)")

@@ -45,7 +45,7 @@ void run(benchmark::State& state, const Case& c, PercentMethod method) {
       state.SkipWithError("wrong success count");
       return;
     }
-    sequences += r.sequences.size();
+    sequences += r.total;
   }
   state.SetItemsProcessed(std::int64_t(sequences));
 }

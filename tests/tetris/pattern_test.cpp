@@ -10,7 +10,7 @@ namespace manyworlds::tetris {
 namespace {
 
 std::uint64_t count(const char* text) {
-  return count_with_duplicates(parse_patterns(text));
+  return count_with_duplicates(parse_patterns(text)).get_ui();
 }
 
 // sfinder docs: *p7 = 5040, I,*p4 = 840, [IOSL]!,*p7 = 24 x 5040; *p4 = 840; *,*! = 35280.

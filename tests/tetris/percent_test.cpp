@@ -73,7 +73,7 @@ void check_usecases(const std::string& file, std::size_t stride, bool direct) {
     PercentResult r = run(c, PercentMethod::Optimized);
     ASSERT_EQ(r.successes, std::uint64_t(c.success))
         << file << " case " << i + 1 << ": " << c.fumen << " " << c.sequence;
-    ASSERT_EQ(r.sequences.size(), std::size_t(c.total));
+    ASSERT_EQ(r.total, std::uint64_t(c.total));
     if (direct) {
       EXPECT_EQ(run(c, PercentMethod::Direct).successes, std::uint64_t(c.success))
           << file << " case " << i + 1;
@@ -105,7 +105,7 @@ TEST(Percent, PcoMethodsAndThreadsAgree) {
       o.threads = threads;
       PercentResult r = percent(f, patterns, o);
       EXPECT_EQ(r.successes, 514u);
-      EXPECT_EQ(r.sequences.size(), 840u);
+      EXPECT_EQ(r.total, 840u);
       EXPECT_EQ(r.need, 3);
       EXPECT_EQ(r.pop, 4);
     }
@@ -118,11 +118,21 @@ TEST(Percent, MethodsAgreeSequenceBySequence) {
   Field f = Field::parse("XXXXX_____/XXXXXX____/XXXXXXX___/XXXXXX____");
   auto patterns = parse_patterns("I,*p4");
   PercentOptions o;
+  o.failed_limit = -1;
+  o.tree_depth = 5;
+  o.method = PercentMethod::Optimized;
   PercentResult a = percent(f, patterns, o);
   o.method = PercentMethod::Direct;
   PercentResult b = percent(f, patterns, o);
   EXPECT_EQ(a.successes, 711u);
-  EXPECT_EQ(a.success, b.success);
+  EXPECT_EQ(a.failed.size(), 840u - 711u);
+  EXPECT_EQ(a.failed, b.failed);
+  ASSERT_EQ(a.tree.size(), b.tree.size());
+  for (std::size_t i = 0; i < a.tree.size(); ++i) {
+    EXPECT_EQ(a.tree[i].prefix, b.tree[i].prefix);
+    EXPECT_EQ(a.tree[i].success, b.tree[i].success);
+    EXPECT_EQ(a.tree[i].total, b.tree[i].total);
+  }
 }
 
 TEST(Percent, BadInputs) {

@@ -170,13 +170,19 @@ std::vector<Pattern> parse_patterns(std::string_view text) {
   return patterns;
 }
 
-std::uint64_t count_with_duplicates(const std::vector<Pattern>& patterns) {
-  std::uint64_t total = 0;
+BigInt count_with_duplicates(const std::vector<Pattern>& patterns) {
+  BigInt total = 0;
   for (const auto& p : patterns) {
-    std::uint64_t c = p.count();
-    total = total > std::numeric_limits<std::uint64_t>::max() - c
-                ? std::numeric_limits<std::uint64_t>::max()
-                : total + c;
+    BigInt c = 1;
+    for (const auto& e : p.elements) {
+      unsigned long n = unsigned(std::popcount(e.pieces));
+      if (e.take == 0) {
+        c *= n;
+      } else {
+        for (int k = 0; k < e.take; ++k) c *= n - unsigned(k);
+      }
+    }
+    total += c;
   }
   return total;
 }

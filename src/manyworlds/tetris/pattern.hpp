@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "manyworlds/core/bigint.hpp"
 #include "manyworlds/tetris/field.hpp"
 
 namespace manyworlds::tetris {
@@ -69,8 +70,8 @@ Pattern parse_pattern(std::string_view text);
 // empty entries are skipped. Throws InputError when there is none, or lengths differ.
 std::vector<Pattern> parse_patterns(std::string_view text);
 
-// The number of sequences of all patterns counted with repeats (sum of the products).
-std::uint64_t count_with_duplicates(const std::vector<Pattern>& patterns);
+// The number of sequences of all patterns counted with repeats (sum of the products), exact.
+BigInt count_with_duplicates(const std::vector<Pattern>& patterns);
 
 // Every distinct sequence of the patterns truncated to their first `length` pieces (length <=
 // the patterns' length), in lexicographic order (T I L J S Z O). Throws InputError when the count

@@ -377,6 +377,61 @@ bool sequence_succeeds(const ClearArea& area, const Sequence& input, const Perce
   return works_with_hold(search, input, hold::placement_orders(input.length, area.need));
 }
 
+std::string_view method_name(PercentMethod method) {
+  switch (method) {
+    case PercentMethod::Auto:
+      return "auto";
+    case PercentMethod::Optimized:
+      return "optimized";
+    case PercentMethod::Direct:
+      return "direct";
+  }
+  return "auto";
+}
+
+PercentMethod parse_method(std::string_view name) {
+  for (PercentMethod m : {PercentMethod::Auto, PercentMethod::Optimized, PercentMethod::Direct}) {
+    if (name == method_name(m)) return m;
+  }
+  throw InputError(
+      fmt::format("method: '{}' is not auto, optimized or direct", name));
+}
+
+namespace {
+
+// The tree and the fail list of a result from the flags of its sorted, distinct sequences.
+void summarize(const std::vector<Sequence>& sequences, const std::vector<char>& success,
+               const PercentOptions& o, PercentResult& r) {
+  int depth = std::clamp(o.tree_depth, 0, r.pop);
+  // Sequences are sorted, so the prefixes of each depth come in runs, depth first.
+  std::vector<std::size_t> open(std::size_t(depth), 0);  // tree index of the open prefix
+  for (std::size_t i = 0; i < sequences.size(); ++i) {
+    const Sequence& s = sequences[i];
+    bool fresh = i == 0;
+    for (int k = 1; k <= depth; ++k) {
+      fresh = fresh || sequences[i - 1].prefix(k) != s.prefix(k);
+      if (fresh) {
+        open[std::size_t(k - 1)] = r.tree.size();
+        r.tree.push_back({s.prefix(k), 0, 0});
+      }
+      PercentTreeEntry& e = r.tree[open[std::size_t(k - 1)]];
+      e.total++;
+      e.success += std::uint64_t(success[i]);
+    }
+    r.successes += std::uint64_t(success[i]);
+    if (!success[i]) {
+      if (o.on_failed) {
+        o.on_failed(s);
+      } else if (o.failed_limit < 0 || r.failed.size() < std::uint64_t(o.failed_limit)) {
+        r.failed.push_back(s);
+      }
+    }
+  }
+  r.total = sequences.size();
+}
+
+}  // namespace
+
 PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
                       const PercentOptions& o) {
   ClearArea area = prepare_clear_area(field, o.clear_line);
@@ -392,8 +447,10 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
     throw InputError(
         fmt::format("{} pieces per sequence, at most {} are supported", r.pop, kMaxSequenceLength));
   }
+  r.with_duplicates = count_with_duplicates(patterns);
+  std::uint64_t truncated = 0;
   for (const auto& p : patterns) {
-    // Count the truncated sequences with repeats, as sfinder's "(duplicate)" line does.
+    // The truncated sequences with repeats: what the sequence-by-sequence methods expand.
     std::uint64_t c = 1;
     int remaining = r.pop;
     for (const auto& e : p.elements) {
@@ -403,21 +460,22 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
       for (int k = 0; k < take; ++k) c *= std::uint64_t(n - k);
       remaining -= take;
     }
-    r.with_duplicates += c;
+    truncated += c;
   }
-  if (o.max_sequences != 0 && r.with_duplicates > o.max_sequences) {
+  if (o.max_sequences != 0 && truncated > o.max_sequences) {
     throw InputError(fmt::format(
         "{} sequences of {} pieces to search, beyond {}: use a narrower pattern, or --force",
-        r.with_duplicates, r.pop, o.max_sequences));
+        truncated, r.pop, o.max_sequences));
   }
-  r.sequences = enumerate(patterns, r.pop);
-  r.success.assign(r.sequences.size(), 0);
+  r.method = o.method == PercentMethod::Direct ? PercentMethod::Direct : PercentMethod::Optimized;
+  std::vector<Sequence> sequences = enumerate(patterns, r.pop);
+  std::vector<char> success(sequences.size(), 0);
 
-  std::size_t n = r.sequences.size();
+  std::size_t n = sequences.size();
   unsigned threads = std::max(1u, o.threads);
   if (area.height == 0) {
-    std::fill(r.success.begin(), r.success.end(), char(1));
-    r.successes = n;
+    std::fill(success.begin(), success.end(), char(1));
+    summarize(sequences, success, o, r);
     return r;
   }
   // Each thread takes a contiguous share of the (sorted) sequences, so shared prefixes and
@@ -434,12 +492,12 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
     }
   };
   parallel_for_ranges(n, threads, chunk, [&](std::size_t begin, std::size_t end, unsigned worker) {
-    if (o.method == PercentMethod::Direct) {
+    if (r.method == PercentMethod::Direct) {
       auto& search = directs[worker];
       if (!search) search = std::make_unique<DirectSearch>(area, o);
       for (std::size_t i = begin; i < end; ++i) {
         check_cancel(i);
-        r.success[i] = search->run(r.sequences[i]);
+        success[i] = search->run(sequences[i]);
         progress.advance();
       }
       return;
@@ -448,13 +506,13 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
     if (!search) search = std::make_unique<OrderSearch>(area, o, oracle);
     for (std::size_t i = begin; i < end; ++i) {
       check_cancel(i);
-      r.success[i] = o.use_hold ? search->works_with_hold(r.sequences[i].code)
-                                : search->works(r.sequences[i].code);
+      success[i] = o.use_hold ? search->works_with_hold(sequences[i].code)
+                              : search->works(sequences[i].code);
       search->limit_memory();
       progress.advance();
     }
   });
-  for (char s : r.success) r.successes += s;
+  summarize(sequences, success, o, r);
   return r;
 }
 

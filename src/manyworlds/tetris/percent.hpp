@@ -27,8 +27,11 @@
 // Both are exact; any thread count gives the same results.
 
 #include <cstdint>
+#include <functional>
+#include <string_view>
 #include <vector>
 
+#include "manyworlds/core/bigint.hpp"
 #include "manyworlds/tetris/field.hpp"
 #include "manyworlds/tetris/kicks.hpp"
 #include "manyworlds/tetris/movegen.hpp"
@@ -36,19 +39,32 @@
 
 namespace manyworlds::tetris {
 
-enum class PercentMethod { Optimized, Direct };
+enum class PercentMethod {
+  Auto,       // chosen by the size of the pattern (see percent())
+  Optimized,  // the seed's two passes over a shared field graph, sequence by sequence
+  Direct,     // an independent plain search per sequence (sfinder's way)
+};
 
 struct PercentOptions {
   int clear_line = 4;
   bool use_hold = true;
   Drop drop = Drop::Softdrop;
   KickTable kicks = KickTable::srs();
-  PercentMethod method = PercentMethod::Optimized;
+  PercentMethod method = PercentMethod::Auto;
   unsigned threads = 1;
   bool progress = false;
   // Refuse (InputError) more sequences than this, counted with repeats after truncation;
   // 0: no limit. The CLI lifts it with --force.
   std::uint64_t max_sequences = 0;
+  // The success tree: success and total for every prefix of 1..tree_depth pieces.
+  int tree_depth = 3;
+  // How many failing sequences PercentResult::failed keeps (the first ones in lexicographic
+  // order); -1: all of them.
+  std::int64_t failed_limit = 100;
+  // When set, every failing sequence is handed to it, in lexicographic order, as the search
+  // finds them (then PercentResult::failed stays empty): a long fail list streams this way.
+  // Called from one thread at a time.
+  std::function<void(const Sequence&)> on_failed;
 };
 
 // The clear area after the full rows are removed.
@@ -61,20 +77,37 @@ struct ClearArea {
 // Throws InputError when clear_line is out of 1..24 or the empty cells are not a multiple of 4.
 ClearArea prepare_clear_area(const Field& field, int clear_line);
 
+// One line of the success tree: the sequences that start with `prefix`.
+struct PercentTreeEntry {
+  Sequence prefix;
+  std::uint64_t success = 0;
+  std::uint64_t total = 0;
+};
+
 struct PercentResult {
   int need = 0;
-  int pop = 0;                        // pieces per searched sequence
-  std::uint64_t with_duplicates = 0;  // truncated sequences counted with repeats
-  std::vector<Sequence> sequences;    // distinct truncated sequences
-  std::vector<char> success;          // per sequence
-  std::uint64_t successes = 0;
+  int pop = 0;             // pieces per searched sequence
+  BigInt with_duplicates;  // sequences of the patterns counted with repeats, before truncation
+  std::uint64_t total = 0;      // distinct truncated sequences
+  std::uint64_t successes = 0;  // of them, those that perfect-clear
+  PercentMethod method = PercentMethod::Auto;  // the method that ran
+  // Every prefix of 1..tree_depth pieces that some sequence starts with, depth first in
+  // lexicographic order (T I L J S Z O): T, TT, TI, ..., I, IT, ...
+  std::vector<PercentTreeEntry> tree;
+  // The first failed_limit failing sequences (all with -1) in lexicographic order, unless
+  // they were streamed to on_failed.
+  std::vector<Sequence> failed;
 };
 
 // Searches every distinct truncated sequence of the patterns.
 PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
                       const PercentOptions& options);
 
-// Whether `input` (pop pieces) succeeds, by the given method; single-threaded.
+// Whether `input` (pop pieces) succeeds, by the given method (Auto: Optimized); single-threaded.
 bool sequence_succeeds(const ClearArea& area, const Sequence& input, const PercentOptions& o);
+
+std::string_view method_name(PercentMethod method);  // "auto", "optimized", "direct"
+// Throws InputError for an unknown name.
+PercentMethod parse_method(std::string_view name);
 
 }  // namespace manyworlds::tetris
