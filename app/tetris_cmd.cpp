@@ -261,6 +261,7 @@ void setup_tetris(CLI::App& app) {
   if (setup_tetris_patterns) setup_tetris_patterns(*tetris);
   if (setup_tetris_percent) setup_tetris_percent(*tetris);
   if (setup_tetris_fig) setup_tetris_fig(*tetris);
+  if (setup_tetris_path) setup_tetris_path(*tetris);
 }
 
 // The known counts: distinct hard-drop placements of each piece on an empty field, and the

@@ -7,6 +7,7 @@
 //   app/tetris_percent_cmd.cpp:  void setup_tetris_percent(CLI::App& tetris);   // percent,
 //                                                                               // setup-percent
 //   app/tetris_fig_cmd.cpp:      void setup_tetris_fig(CLI::App& tetris);       // fig
+//   app/tetris_path_cmd.cpp:     void setup_tetris_path(CLI::App& tetris);      // path, saves
 //
 // Each receives the `tetris` subcommand and calls tetris.add_subcommand(...). The hooks are
 // declared weak so that the program links (and the verb is simply absent) while a file that
@@ -19,5 +20,6 @@ namespace manyworlds::cli {
 [[gnu::weak]] void setup_tetris_patterns(CLI::App& tetris);
 [[gnu::weak]] void setup_tetris_percent(CLI::App& tetris);
 [[gnu::weak]] void setup_tetris_fig(CLI::App& tetris);
+[[gnu::weak]] void setup_tetris_path(CLI::App& tetris);
 
 }  // namespace manyworlds::cli
