@@ -279,28 +279,33 @@ void setup_tetris_percent(CLI::App& tetris) {
   // sfinder's options (sfinder::percent_options()), each under its long name.
   struct Row {
     const char* names;
+    const char* type;
     const char* help;
   };
   const std::map<std::string_view, Row> rows = {
-      {"tetfu", {"-t,--tetfu,--fumen", "Fumen of the field (v115@..., URL; - for stdin)"}},
-      {"page", {"-P,--page", "Fumen page, from 1 (1)"}},
-      {"patterns", {"-p,--patterns", "Pattern(s), several joined with ';' (or a quiz #Q=...)"}},
+      {"tetfu", {"-t,--tetfu,--fumen", "FUMEN", "Fumen of the field (v115@..., URL; - for stdin)"}},
+      {"page", {"-P,--page", "N", "Fumen page, from 1 (1)"}},
+      {"patterns",
+       {"-p,--patterns", "PATTERN", "Pattern(s), several joined with ';' (or a quiz #Q=...)"}},
       {"patterns-path",
-       {"--patterns-path,--patterns-file", "-pp: patterns file (input/patterns.txt)"}},
-      {"hold", {"-H,--hold", "use (default) or avoid; yes/no, true/false, ..."}},
-      {"kicks", {"-K,--kicks", "srs/default, @NAME (kicks/NAME.properties), +NAME, PATH"}},
-      {"drop", {"-d,--drop", "softdrop (default), harddrop, 180/softdrop180, tsoftdrop"}},
-      {"clear-line", {"-c,--clear-line", "Lines to clear (4)"}},
-      {"tree-depth", {"--tree-depth", "-td: depth of the success tree (3; -1 all)"}},
-      {"failed-count", {"--failed-count", "-fc: failing sequences listed (100; -1 all)"}},
-      {"threads", {"--threads", "-th: worker threads (default: all cores)"}},
-      {"field-path", {"--field-path", "-fp: field file when there is no -t (input/field.txt)"}},
-      {"log-path", {"--log-path", "-lp: log file (output/last_output.txt)"}},
+       {"--patterns-path,--patterns-file", "FILE", "-pp: patterns file (input/patterns.txt)"}},
+      {"hold", {"-H,--hold", "WORD", "use (default) or avoid; yes/no, true/false, ..."}},
+      {"kicks",
+       {"-K,--kicks", "NAME", "srs/default, @NAME (kicks/NAME.properties), +NAME, or a file"}},
+      {"drop", {"-d,--drop", "NAME", "softdrop (default), harddrop, 180/softdrop180, tsoftdrop"}},
+      {"clear-line", {"-c,--clear-line", "N", "Lines to clear (4)"}},
+      {"tree-depth", {"--tree-depth", "N", "-td: depth of the success tree (3; -1 all)"}},
+      {"failed-count", {"--failed-count", "N", "-fc: failing sequences listed (100; -1 all)"}},
+      {"threads", {"--threads", "N", "-th: worker threads (default: all cores)"}},
+      {"field-path",
+       {"--field-path", "FILE", "-fp: field file when there is no -t (input/field.txt)"}},
+      {"log-path", {"--log-path", "FILE", "-lp: log file (output/last_output.txt)"}},
   };
   for (const sfinder::OptionSpec& spec : sfinder::percent_options()) {
     auto row = rows.find(spec.long_name);
     if (row == rows.end()) continue;  // -h is CLI11's own
     p->add_option(row->second.names, o->sfinder[std::string(spec.long_name)], row->second.help)
+        ->type_name(row->second.type)
         ->expected(0, 1)           // a value left out arrives as "" (sfinder_args.hpp)
         ->allow_extra_args(false)  // else CLI11 splits "[SZ],[LJ]" as a list
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);

@@ -67,22 +67,26 @@ void setup_tetris_util_seq(CLI::App& util) {
       "-n 'T=2 hold<=1'. Without -p the patterns come from input/patterns.txt.");
   struct Row {
     const char* names;
+    const char* type;
     const char* help;
   };
   const std::map<std::string_view, Row> rows = {
-      {"patterns", {"-p,--patterns", "Pattern(s): several values, or joined with ';'"}},
-      {"mode", {"-M,--mode", "pass (default), forward, backward, backward-and-pass"}},
-      {"length", {"-l,--length", "Sequence length (default: by mode)"}},
-      {"distinct", {"-d,--distinct", "yes (default): drop repeated sequences; no"}},
-      {"expression", {"-e,--expression", "Keep sequences where this regular expression is found"}},
-      {"not-expression", {"--not-expression", "-ne: drop sequences where it is found"}},
-      {"num", {"-n,--num", "Count equations: T=2, S>=1, hold<=1 (several values)"}},
-      {"head-hold", {"--head-hold", "-hh: yes (default): the first piece starts in the hold"}},
+      {"patterns", {"-p,--patterns", "PATTERN", "Pattern(s): several values, or joined with ';'"}},
+      {"mode", {"-M,--mode", "MODE", "pass (default), forward, backward, backward-and-pass"}},
+      {"length", {"-l,--length", "N", "Sequence length (default: by mode)"}},
+      {"distinct", {"-d,--distinct", "WORD", "yes (default): drop repeated sequences; no"}},
+      {"expression",
+       {"-e,--expression", "REGEX", "Keep sequences where this regular expression is found"}},
+      {"not-expression", {"--not-expression", "REGEX", "-ne: drop sequences where it is found"}},
+      {"num", {"-n,--num", "EQUATION", "Count equations: T=2, S>=1, hold<=1 (several values)"}},
+      {"head-hold",
+       {"--head-hold", "WORD", "-hh: yes (default): the first piece starts in the hold"}},
   };
   for (const sfinder::OptionSpec& spec : sfinder::seq_options()) {
     auto row = rows.find(spec.long_name);
     if (row == rows.end()) continue;  // -h is CLI11's own
     s->add_option(row->second.names, o->sfinder[std::string(spec.long_name)], row->second.help)
+        ->type_name(row->second.type)
         ->expected(0, 1)           // a value left out arrives as "" (sfinder_args.hpp)
         ->allow_extra_args(false)  // else CLI11 splits "[SZ],[LJ]" as a list
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);

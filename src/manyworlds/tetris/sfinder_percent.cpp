@@ -76,14 +76,9 @@ std::optional<std::string> fumen_in_line(std::string_view line) {
   return std::nullopt;
 }
 
-struct LoadedField {
-  Field field;
-  std::optional<OptionValues> options;  // from the comment, or the field file's clear line
-};
-
 // A fumen page as sfinder reads it: the field with the page's piece merged in, and the comment
 // as options.
-LoadedField load_fumen(const std::string& text, int page) {
+FieldFile load_fumen(const std::string& text, int page) {
   std::vector<fumen::Page> pages = fumen::decode(text);
   if (page < 1) {
     throw InputError(fmt::format("fumen: page {} out of range (pages start at 1)", page));
@@ -94,56 +89,6 @@ LoadedField load_fumen(const std::string& text, int page) {
   }
   const fumen::Page& p = pages[std::size_t(page) - 1];
   return {p.merged(), parse_comment(p.comment)};
-}
-
-// sfinder's field file (Loader.loadFieldData).
-LoadedField load_field_file(const std::string& path, int page) {
-  std::string text;
-  try {
-    text = read_text(path);
-  } catch (const InputError& e) {
-    throw InputError(
-        fmt::format("no field: give -t FUMEN or a field file ({}; see --field-path)", e.what()));
-  }
-  std::vector<std::string> lines;
-  for (const std::string& raw : java_lines(text)) {
-    std::string_view line = raw;
-    line = line.substr(0, line.find('#'));
-    line = java_trim(line);
-    if (!line.empty()) lines.emplace_back(line);
-  }
-  if (lines.empty()) {
-    throw InputError(fmt::format(
-        "field file {}: no clear line and no rows (sfinder's format: the clear line, then rows "
-        "of X and _)",
-        path));
-  }
-  if (auto data = fumen_in_line(lines[0])) return load_fumen(*data, page);
-  auto clear_line = java_int(lines[0]);
-  if (!clear_line) {
-    throw InputError(
-        fmt::format("field file {}: the first line '{}' is not the clear line", path, lines[0]));
-  }
-  std::string marks;
-  for (std::size_t i = 1; i < lines.size(); ++i) marks += lines[i];
-  if (marks.size() % 10 != 0) {
-    throw InputError(fmt::format("field file {}: {} marks in the rows, not a multiple of 10", path,
-                                 marks.size()));
-  }
-  int rows = int(marks.size() / 10);
-  if (rows > kMaxHeight) {
-    throw InputError(fmt::format("field file {}: {} rows, at most {}", path, rows, kMaxHeight));
-  }
-  LoadedField out;
-  for (int y = 0; y < rows; ++y) {
-    for (int x = 0; x < kWidth; ++x) {
-      char mark = marks[std::size_t((rows - 1 - y) * 10 + x)];
-      if (mark != '_' && mark != ' ') out.field.set(x, y);
-    }
-  }
-  out.options.emplace();
-  out.options->add("clear-line", {std::to_string(*clear_line)});
-  return out;
 }
 
 const KickTable* builtin_kicks(std::string_view name) {
@@ -284,11 +229,54 @@ std::vector<std::string> java_lines(std::string_view text) {
   return lines;
 }
 
+// sfinder's field file (Loader.loadFieldData).
+FieldFile parse_field_file(std::string_view text, std::string_view name, int page) {
+  std::vector<std::string> lines;
+  for (const std::string& raw : java_lines(text)) {
+    std::string_view line = raw;
+    line = line.substr(0, line.find('#'));
+    line = java_trim(line);
+    if (!line.empty()) lines.emplace_back(line);
+  }
+  if (lines.empty()) {
+    throw InputError(fmt::format(
+        "field file {}: no clear line and no rows (sfinder's format: the clear line, then rows "
+        "of X and _)",
+        name));
+  }
+  if (auto data = fumen_in_line(lines[0])) return load_fumen(*data, page);
+  auto clear_line = java_int(lines[0]);
+  if (!clear_line) {
+    throw InputError(
+        fmt::format("field file {}: the first line '{}' is not the clear line", name, lines[0]));
+  }
+  std::string marks;
+  for (std::size_t i = 1; i < lines.size(); ++i) marks += lines[i];
+  if (marks.size() % 10 != 0) {
+    throw InputError(fmt::format("field file {}: {} marks in the rows, not a multiple of 10", name,
+                                 marks.size()));
+  }
+  int rows = int(marks.size() / 10);
+  if (rows > kMaxHeight) {
+    throw InputError(fmt::format("field file {}: {} rows, at most {}", name, rows, kMaxHeight));
+  }
+  FieldFile out;
+  for (int y = 0; y < rows; ++y) {
+    for (int x = 0; x < kWidth; ++x) {
+      char mark = marks[std::size_t((rows - 1 - y) * 10 + x)];
+      if (mark != '_' && mark != ' ') out.field.set(x, y);
+    }
+  }
+  out.options.emplace();
+  out.options->add("clear-line", {std::to_string(*clear_line)});
+  return out;
+}
+
 PercentInput read_percent_input(const OptionValues& command_line) {
   PercentInput in;
   Sources cli({{&command_line, "command line"}});
   int page = cli.integer("page", 1);
-  LoadedField loaded;
+  FieldFile loaded;
   std::string second_source;
   if (command_line.has("tetfu")) {
     auto fumen_text = command_line.first("tetfu");
@@ -299,7 +287,14 @@ PercentInput read_percent_input(const OptionValues& command_line) {
     second_source = "fumen comment";
   } else {
     std::string path = command_line.first("field-path").value_or("input/field.txt");
-    loaded = load_field_file(path, page);
+    std::string text;
+    try {
+      text = read_text(path);
+    } catch (const InputError& e) {
+      throw InputError(
+          fmt::format("no field: give -t FUMEN or a field file ({}; see --field-path)", e.what()));
+    }
+    loaded = parse_field_file(text, path, page);
     in.field_source = path;
     second_source = "field file " + path;
   }

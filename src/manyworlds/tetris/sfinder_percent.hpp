@@ -81,6 +81,16 @@ std::optional<OptionValues> parse_comment(std::string_view comment);
 // final line end.
 std::vector<std::string> java_lines(std::string_view text);
 
+// A field file's field, with the options it brings: its clear line, or the comment of the fumen
+// in it (nullopt: a comment that is prose).
+struct FieldFile {
+  Field field;
+  std::optional<OptionValues> options;
+};
+// sfinder's field file (see the top); `name` names it in errors, `page` is the fumen page when
+// the file holds a fumen. Throws InputError.
+FieldFile parse_field_file(std::string_view text, std::string_view name, int page = 1);
+
 // Everything percent reads, resolved.
 struct PercentInput {
   Field field;  // rows below clear_line only
