@@ -8,7 +8,6 @@
 #include <memory>
 
 #include "cli.hpp"
-#include "manyworlds/core/atomic_file.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/text.hpp"
@@ -182,7 +181,7 @@ void run_percent(const PercentCliOptions& o) {
   double seconds = watch.seconds();
   sfinder::PercentReport report = sfinder::percent_report(in, r);
   std::string text = percent_report_text(in, r, report, options.threads, seconds);
-  write_file_atomically(in.log_path, text);
+  sfinder::write_log(in.log_path, text);
 
   if (!o.json) {
     fmt::print("{}", text);

@@ -560,6 +560,10 @@ TEST(TetrisSfinderCli, LogFile) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(json::parse(r.out)["log_path"], "j/log.txt");
   EXPECT_NE(slurp(work.path("j/log.txt")).find("success = 61.19% (514/840)"), std::string::npos);
+  // -lp /dev/null keeps no log, and /dev/null stays what it is.
+  r = work.run({"tetris", "percent", "-t", kPco, "-p", "*p4", "-lp", "/dev/null"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
   // No temporary files are left behind.
   for (const auto& entry : fs::recursive_directory_iterator(work.path())) {
     EXPECT_EQ(entry.path().string().find(".tmp."), std::string::npos) << entry.path();

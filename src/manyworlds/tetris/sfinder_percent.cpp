@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
+#include "manyworlds/core/atomic_file.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/text.hpp"
 #include "manyworlds/tetris/fumen.hpp"
@@ -395,6 +397,21 @@ void prepare_log_path(const std::string& path) {
                                  parent.string(),
                                  ec ? ec.message() : std::string("a file is in the way")));
   }
+}
+
+void write_log(const std::string& path, std::string_view text) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::file_status status = fs::status(path, ec);
+  if (!ec && fs::exists(status) && !fs::is_regular_file(status)) {
+    // /dev/null, a terminal, a pipe: written to, never replaced.
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    out.flush();
+    if (!out) throw InputError(fmt::format("cannot write the log file {}", path));
+    return;
+  }
+  write_file_atomically(path, text);
 }
 
 }  // namespace manyworlds::tetris::sfinder

@@ -138,5 +138,9 @@ PercentReport percent_report(const PercentInput& input, const PercentResult& res
 // Creates the folders of the log file's path; throws InputError (one line) when a folder cannot
 // be created or the path is a folder. Called before the search, as sfinder does.
 void prepare_log_path(const std::string& path);
+// Writes the report to the log file: atomically (a temporary file renamed over it) when it is a
+// regular file or new; written to when it is something else (`-lp /dev/null` keeps no log).
+// Throws InputError.
+void write_log(const std::string& path, std::string_view text);
 
 }  // namespace manyworlds::tetris::sfinder
