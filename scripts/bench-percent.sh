@@ -4,9 +4,13 @@
 #   scripts/bench-percent.sh [BINARY] [RUNS]
 # Needs hyperfine (Debian package hyperfine).
 set -euo pipefail
-bin=${1:-build/release/manyworlds}
+bin=$(realpath "${1:-build/release/manyworlds}")
 runs=${2:-10}
 command -v hyperfine >/dev/null || { echo "bench-percent: install hyperfine (apt-get install hyperfine)" >&2; exit 2; }
+# percent writes sfinder's log file output/last_output.txt: run in a scratch folder.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
 cases=(
   "noKicks_srs|-t v115@9gE8DeG8CeH8BeG8CeA8JeAgH -p *p4 -c 4"
   "count_pattern1|-t m115@EhC8HeD8DeF8EeC8JeAgH -p *p7 -c 4"

@@ -29,7 +29,7 @@ const std::vector<LongWork> kLongWork = {
     {{"cards", "count", "5", "--method", "dfs", "--force"}},
     {{"cards", "enumerate", "5", "--force"}, true},
     {{"tetris", "percent", "-t", "v115@vhAAgH", "-p", "S,[TZ]p2,*p7", "-c", "4", "--method",
-      "direct"}},
+      "direct", "-lp", "/dev/null"}},  // no log folder in the working folder
 };
 
 TEST(InterruptCli, CtrlCStopsEveryLongVerbCleanly) {
