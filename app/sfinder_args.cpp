@@ -22,6 +22,8 @@ struct Verb {
 const std::vector<Verb> kVerbs = {
     {{"tetris", "percent"}, sf::percent_options},
     {{"tetris", "util", "seq"}, sf::seq_options},
+    {{"tetris", "path"}, sf::path_options},
+    {{"tetris", "saves"}, sf::saves_options},
 };
 
 // The row whose words start the arguments (the longest), and how many words it has.

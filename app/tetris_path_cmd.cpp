@@ -9,7 +9,8 @@
 #include <cctype>
 #include <filesystem>
 #include <memory>
-#include <sstream>
+#include <map>
+#include <span>
 
 #include "cli.hpp"
 #include "manyworlds/core/atomic_file.hpp"
@@ -23,6 +24,8 @@
 #include "manyworlds/tetris/path_files.hpp"
 #include "manyworlds/tetris/pattern.hpp"
 #include "manyworlds/tetris/saves.hpp"
+#include "manyworlds/tetris/sfinder_options.hpp"
+#include "manyworlds/tetris/sfinder_percent.hpp"
 #include "manyworlds/version.hpp"
 #include "tetris_cmd.hpp"
 
@@ -31,262 +34,131 @@ namespace {
 
 using namespace manyworlds::tetris;
 namespace fs = std::filesystem;
+namespace sfinder = manyworlds::tetris::sfinder;
 
 constexpr std::uint64_t kMaxInputsUnforced = 1'000'000;
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-// sfinder's yes/no words (its CommandLineWrapper.getBoolOption).
-bool parse_yes_no(const std::string& value, std::string_view option) {
-  std::string v = lower(trim(value));
-  for (const char* w : {"true", "t", "yes", "y", "ok", "on", "use", "allow", "enable", "visible"}) {
-    if (v == w) return true;
-  }
-  for (const char* w : {"false", "f", "no", "n", "ng", "off", "avoid", "disable", "hidden"}) {
-    if (v == w) return false;
-  }
-  throw InputError(fmt::format("{}: '{}' is not yes or no", option, value));
-}
-
-// sfinder's drop names (PathSettings.setDropType) and how its log prints them.
-Drop parse_path_drop(const std::string& value) {
-  std::string v = lower(trim(value));
-  if (v == "soft" || v == "softdrop") return Drop::Softdrop;
-  if (v == "hard" || v == "harddrop") return Drop::Harddrop;
-  if (v == "180" || v == "softdrop180") return Drop::Softdrop180;
-  for (const char* w : {"tsoft", "tsoftdrop", "t-soft", "t-softdrop", "t_soft", "t_softdrop"}) {
-    if (v == w) return Drop::TSoftdrop;
-  }
-  for (const char* w : {"tsz", "tspin0", "tsm", "tspinm", "tss", "tspin1", "tsd", "tspin2", "tst",
-                        "tspin3"}) {
-    if (v == w) {
-      throw InputError(fmt::format(
-          "drop: '{}' (sfinder's T-spin drop models) is not supported by path yet", value));
-    }
-  }
-  throw InputError(fmt::format(
-      "drop: unknown model '{}' (expected softdrop, harddrop, 180 or t-softdrop)", value));
-}
-
-const char* sfinder_drop_name(Drop d) {
-  switch (d) {
-    case Drop::Softdrop:
-      return "softdrop";
-    case Drop::Harddrop:
-      return "harddrop";
-    case Drop::Softdrop180:
-      return "softdrop180";
-    case Drop::TSoftdrop:
-      return "softdroptonly";
-  }
-  return "softdrop";
-}
-
-// sfinder's fumen-comment options for path: a leading number is the clear line; `-p`, `-c`,
-// `-H`, `-d`, `-K` and their long names; other words are ignored (comments are often prose).
-struct CommentSettings {
-  std::optional<int> clear_line;
-  std::optional<std::string> patterns, hold, drop, kicks;
-};
-
-CommentSettings parse_comment(const std::string& comment) {
-  CommentSettings s;
-  std::string_view c = trim(comment);
-  if (c.rfind("#Q=", 0) == 0) {
-    std::string pattern;
-    for (char ch : c.substr(3)) {
-      if (piece_from_letter(ch) && ch >= 'A' && ch <= 'Z') pattern += ch;
-    }
-    if (!pattern.empty()) s.patterns = pattern;
-    return s;
-  }
-  std::istringstream in{std::string(c)};
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  std::size_t i = 0;
-  if (!words.empty() && std::isdigit(static_cast<unsigned char>(words[0][0]))) {
-    s.clear_line = int(parse_int(words[0], "fumen comment clear line", 1, kMaxPathClearLine));
-    i = 1;
-  }
-  for (; i + 1 < words.size(); ++i) {
-    const std::string& w = words[i];
-    const std::string& v = words[i + 1];
-    if (w == "-p" || w == "--patterns") {
-      s.patterns = v;
-    } else if (w == "-c" || w == "--clear-line") {
-      s.clear_line = int(parse_int(v, "fumen comment clear line", 1, kMaxPathClearLine));
-    } else if (w == "-H" || w == "--hold") {
-      s.hold = v;
-    } else if (w == "-d" || w == "--drop") {
-      s.drop = v;
-    } else if (w == "-K" || w == "--kicks") {
-      s.kicks = v;
-    } else {
-      continue;
-    }
-    ++i;
-  }
-  return s;
-}
-
-// The field of a page with its piece drawn in (sfinder reads pages so), in colour.
-fumen::ColorField merged_colors(const fumen::Page& page) {
-  fumen::ColorField f = page.field;
-  if (page.piece) {
-    for (const Cell& c : shape(page.piece->piece, page.piece->rotation).cells) {
-      int x = page.piece->x + c.x, y = page.piece->y + c.y;
-      if (x >= 0 && x < kWidth && y >= 0 && y < fumen::kFieldHeight) {
-        f.set(x, y, fumen::piece_color(page.piece->piece));
-      }
-    }
-  }
-  return f;
-}
-
-// Options shared by path and saves.
+// The options of `path` and `saves`: sfinder's under their long names (every value given, in
+// order; sfinder_args.hpp rewrites sfinder's spellings to these), and our own.
 struct InputOptions {
-  std::string fumen;
-  int page = 1;
-  std::string patterns;
-  std::string patterns_path;
-  std::string field_path = "input/field.txt";
-  int clear_line = 4;
-  std::string hold = "use";
-  std::string drop = "softdrop";
-  std::string kicks = "srs";
-  int threads = 0;
+  std::map<std::string, std::vector<std::string>, std::less<>> sfinder;
   bool json = false;
   bool force = false;
-  CLI::Option* fumen_option = nullptr;
-  CLI::Option* patterns_option = nullptr;
-  CLI::Option* clear_line_option = nullptr;
-  CLI::Option* hold_option = nullptr;
-  CLI::Option* drop_option = nullptr;
-  CLI::Option* kicks_option = nullptr;
 };
 
-struct Inputs {
-  fumen::ColorField colors;  // rows as read (the page's piece drawn in)
-  int clear_line = 4;
-  bool use_hold = true;
-  Drop drop = Drop::Softdrop;
-  std::string kicks_spec;
-  KickTable kicks = KickTable::srs();
-  std::vector<Pattern> patterns;
-  std::vector<std::string> pattern_lines;  // as given, for the log
+// One option of path's: from the command line, else the fumen comment / field file.
+class PathSources {
+ public:
+  PathSources(const sfinder::OptionValues& command_line, const sfinder::PercentInput& in)
+      : cli_(command_line), in_(in) {}
+  std::optional<std::pair<std::string, std::string>> first(std::string_view name) const {
+    if (auto v = cli_.first(name)) return std::pair{*v, std::string("command line")};
+    if (auto v = in_.second.first(name)) return std::pair{*v, in_.second_source};
+    return std::nullopt;
+  }
+  bool yes_no(std::string_view name, bool fallback) const {
+    auto v = first(name);
+    if (!v) return fallback;
+    auto b = sfinder::java_bool(v->first);
+    if (!b) {
+      throw InputError(fmt::format("{}: --{} '{}' is not a yes/no word (yes, no, true, false, ...)",
+                                   v->second, name, v->first));
+    }
+    return *b;
+  }
+  std::optional<int> integer(std::string_view name) const {
+    auto v = first(name);
+    if (!v) return std::nullopt;
+    auto n = sfinder::java_int(v->first);
+    if (!n) {
+      throw InputError(fmt::format("{}: --{} '{}' is not an integer", v->second, name, v->first));
+    }
+    return n;
+  }
+
+ private:
+  const sfinder::OptionValues& cli_;
+  const sfinder::PercentInput& in_;
 };
 
-// The field, clear line and patterns as sfinder reads them: -t FUMEN (its comment's options
-// count unless the command line gives them) or the field file; -p, else the comment's
-// pattern, else the patterns file.
-Inputs read_inputs(const InputOptions& o, std::string_view verb) {
-  Inputs in;
-  CommentSettings comment;
-  std::optional<int> file_clear_line;
-  auto load_fumen = [&](const std::string& text) {
-    fumen::Page page = fumen::decode_page(text, o.page);
-    comment = parse_comment(page.comment);
-    in.colors = merged_colors(page);
+sfinder::OptionValues given_options(const InputOptions& o) {
+  sfinder::OptionValues given;
+  for (const auto& [name, values] : o.sfinder) {
+    for (const std::string& v : values) {
+      given.add(name, v.empty() ? std::vector<std::string>{} : std::vector<std::string>{v});
+    }
+  }
+  return given;
+}
+
+// Path's inputs, read as sfinder's PathSettingParser reads them (the shared reader of
+// sfinder_percent.hpp with path's option table for fumen comments).
+sfinder::PercentInput read_path_inputs(const sfinder::OptionValues& given) {
+  // sfinder's T-spin drop words are path-only: refuse them with a clear message.
+  auto drop_word = [](const std::optional<std::string>& v) {
+    if (!v) return;
+    std::string w = sfinder::lower(sfinder::java_trim(*v));
+    for (const char* t : {"tsz", "tspin0", "tsm", "tspinm", "tss", "tspin1", "tsd", "tspin2",
+                          "tst", "tspin3"}) {
+      if (w == t) {
+        throw InputError(fmt::format(
+            "drop: '{}' (sfinder's T-spin drop models) is not supported by path yet", *v));
+      }
+    }
   };
-  if (o.fumen_option->count()) {
-    load_fumen(o.fumen == "-" ? std::string(trim(read_text("-"))) : o.fumen);
-  } else {
-    std::vector<std::string> lines;
-    for (std::string_view line : split_lines(read_text(o.field_path))) {
-      std::string_view l = line.substr(0, line.find('#'));
-      l = trim(l);
-      if (!l.empty()) lines.emplace_back(l);
-    }
-    if (lines.empty()) {
-      throw InputError(fmt::format("field file {}: no clear line and field", o.field_path));
-    }
-    std::size_t at = lines[0].find("115@");
-    if (at != std::string::npos && at > 0) {
-      load_fumen(lines[0]);
-    } else {
-      file_clear_line =
-          int(parse_int(lines[0], fmt::format("field file {}: clear line", o.field_path), 1,
-                        kMaxPathClearLine));
-      int rows = int(lines.size()) - 1;
-      if (rows > fumen::kFieldHeight) {
-        throw InputError(fmt::format("field file {}: {} rows, at most {}", o.field_path, rows,
-                                     fumen::kFieldHeight));
-      }
-      for (int r = 0; r < rows; ++r) {
-        const std::string& row = lines[std::size_t(r) + 1];
-        if (row.size() != std::size_t(kWidth)) {
-          throw InputError(fmt::format("field file {}: row '{}' does not have 10 cells",
-                                       o.field_path, row));
-        }
-        int y = rows - 1 - r;
-        for (int x = 0; x < kWidth; ++x) {
-          char c = row[std::size_t(x)];
-          fumen::Color color = fumen::Color::Gray;
-          if (c == '_' || c == '.') {
-            color = fumen::Color::Empty;
-          } else if (auto p = piece_from_letter(c); p && c >= 'A' && c <= 'Z') {
-            color = fumen::piece_color(*p);
-          }
-          in.colors.set(x, y, color);
-        }
-      }
-    }
+  drop_word(given.first("drop"));
+  sfinder::PercentInput in = sfinder::read_percent_input(given, sfinder::path_options());
+  if (!given.has("drop")) drop_word(in.second.first("drop"));
+  if (in.clear_line > kMaxPathClearLine) {
+    throw InputError(fmt::format("clear line {} out of range (1 to {}: sfinder's path)",
+                                 in.clear_line, kMaxPathClearLine));
   }
-  in.clear_line = o.clear_line_option->count()
-                      ? o.clear_line
-                      : comment.clear_line.value_or(file_clear_line.value_or(o.clear_line));
-  if (in.clear_line < 1 || in.clear_line > kMaxPathClearLine) {
-    throw InputError(fmt::format("clear line {} out of range 1..{}", in.clear_line,
-                                 kMaxPathClearLine));
-  }
-  in.use_hold =
-      parse_yes_no(o.hold_option->count() ? o.hold : comment.hold.value_or(o.hold), "hold");
-  in.drop = parse_path_drop(o.drop_option->count() ? o.drop : comment.drop.value_or(o.drop));
-  in.kicks_spec = o.kicks_option->count() ? o.kicks : comment.kicks.value_or(o.kicks);
-  in.kicks = load_kicks(lower(trim(in.kicks_spec)));
-  MoveGenerator check(in.kicks, in.drop);  // 180 needs 180-degree kicks
-  std::string pattern_text;
-  if (o.patterns_option->count()) {
-    pattern_text = o.patterns;
-  } else if (comment.patterns) {
-    pattern_text = *comment.patterns;
-  } else {
-    std::string file = o.patterns_path.empty() ? "input/patterns.txt" : o.patterns_path;
-    try {
-      pattern_text = read_text(file);
-    } catch (const InputError&) {
-      throw UsageError(fmt::format(
-          "tetris {}: no pattern (give -p PATTERN, --patterns-path FILE or a fumen comment; {} "
-          "cannot be read)",
-          verb, file));
-    }
-  }
-  in.patterns = parse_patterns(pattern_text);
-  for (const Pattern& p : in.patterns) in.pattern_lines.push_back(p.text);
+  // MoveGenerator checks the drop model against the kicks (180 needs 180-degree kicks).
+  MoveGenerator check(in.kicks, in.drop);
   return in;
 }
 
-void add_input_options(CLI::App& c, InputOptions& o) {
-  o.fumen_option = c.add_option("-t,--tetfu,--fumen", o.fumen,
-                                "Fumen of the field (v115@..., URL; - for stdin)");
-  c.add_option("-P,--page", o.page, "Fumen page, from 1 (1)")->check(CLI::Range(1, 100000));
-  o.patterns_option = c.add_option("-p,--patterns", o.patterns, "Pattern(s), joined with ';'");
-  c.add_option("--patterns-path,--pp", o.patterns_path,
-               "Patterns file, when no -p (input/patterns.txt)");
-  c.add_option("--field-path,--fp", o.field_path, "Field file, when no -t (input/field.txt)");
-  o.clear_line_option =
-      c.add_option("-c,--clear-line", o.clear_line, "Lines to clear, 1..10 (4)");
-  o.hold_option = c.add_option("-H,--hold", o.hold, "use (default) or avoid");
-  o.drop_option =
-      c.add_option("-d,--drop", o.drop, "softdrop (default), harddrop, 180, t-softdrop");
-  o.kicks_option =
-      c.add_option("-K,--kicks", o.kicks, "srs (default), nokicks, nullpomino180, @FILE");
-  c.add_option("--threads,--th", o.threads, "Worker threads (default: all cores)")
-      ->check(CLI::Range(-1, 1024));
+// Adds sfinder's options of `table` under their long names, as app/tetris_percent_cmd.cpp does.
+void add_sfinder_options(CLI::App& c, InputOptions& o, std::span<const sfinder::OptionSpec> table) {
+  struct Row {
+    const char* names;
+    const char* type;
+    const char* help;
+  };
+  const std::map<std::string_view, Row> rows = {
+      {"tetfu", {"-t,--tetfu,--fumen", "FUMEN", "Fumen of the field (v115@..., URL; - for stdin)"}},
+      {"page", {"-P,--page", "N", "Fumen page, from 1 (1)"}},
+      {"patterns", {"-p,--patterns", "PATTERN", "Pattern(s), several joined with ';'"}},
+      {"patterns-path",
+       {"--patterns-path,--patterns-file", "FILE", "-pp: patterns file (input/patterns.txt)"}},
+      {"hold", {"-H,--hold", "WORD", "use (default) or avoid; yes/no, true/false, ..."}},
+      {"kicks", {"-K,--kicks", "NAME", "srs/default, @NAME (kicks/NAME.properties), or a file"}},
+      {"drop", {"-d,--drop", "NAME", "softdrop (default), harddrop, 180, tsoftdrop"}},
+      {"clear-line", {"-c,--clear-line", "N", "Lines to clear, 1..10 (4)"}},
+      {"threads", {"--threads", "N", "-th: worker threads (default: all cores)"}},
+      {"field-path", {"--field-path", "FILE", "-fp: field file when there is no -t"}},
+      {"log-path", {"--log-path", "FILE", "-lp: log file (output/last_output.txt)"}},
+      {"specified-only",
+       {"--specified-only", "WORD", "-so: minimal from the given sequences only: yes/no (yes)"}},
+      {"max-layer", {"-L,--max-layer", "N", "1: unique only; 2: unique and minimal (2)"}},
+      {"format", {"-f,--format", "NAME", "html (default) or csv"}},
+      {"key", {"-k,--key", "NAME", "CSV layout: none (default), solution, pattern, use"}},
+      {"split", {"-s,--split", "WORD", "one fumen page per piece: yes or no (no)"}},
+      {"reserved",
+       {"-r,--reserved", "WORD", "coloured cells must be covered by their piece: yes/no (no)"}},
+      {"output-base",
+       {"-o,--output-base", "PATH", "output base (output/path.html); - prints the CSV"}},
+      {"cached-bit", {"--cached-bit", "N", "-cb: accepted for sfinder (no effect)"}},
+  };
+  for (const sfinder::OptionSpec& spec : table) {
+    auto row = rows.find(spec.long_name);
+    if (row == rows.end()) continue;  // -h is CLI11's own
+    c.add_option(row->second.names, o.sfinder[std::string(spec.long_name)], row->second.help)
+        ->type_name(row->second.type)
+        ->expected(0, 1)
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  }
   add_json_flag(c, o.json);
   add_force_flag(c, o.force);
 }
@@ -294,35 +166,24 @@ void add_input_options(CLI::App& c, InputOptions& o) {
 // ---- path ---------------------------------------------------------------------------------
 
 struct PathCliOptions : InputOptions {
-  std::string specified_only = "yes";
-  int max_layer = 2;
-  std::string format = "html";
-  std::string key = "none";
-  std::string split = "no";
-  std::string reserved = "no";
-  std::string log_path = "output/last_output.txt";
-  std::string output_base = "output/path.html";
-  int cached_bit = 0;
   std::string minimal = "sfinder";
   std::string pictures = "yes";
-  CLI::Option* format_option = nullptr;
-  CLI::Option* key_option = nullptr;
 };
 
 enum class Format { Html, CsvNone, CsvSolution, CsvPattern, CsvUse };
 
-Format parse_format(const std::string& format, const std::string& key, bool key_given) {
-  std::string f = lower(trim(format));
+Format parse_format(const std::string& format, const std::string& key) {
+  std::string f = sfinder::lower(sfinder::java_trim(format));
   if (f == "html" || f == "link") return Format::Html;
   if (f != "csv") {
-    throw InputError(fmt::format("format: '{}' is not html or csv", format));
+    throw InputError(fmt::format("--format '{}' is not html or csv", format));
   }
-  std::string k = key_given ? lower(trim(key)) : "none";
+  std::string k = sfinder::lower(sfinder::java_trim(key));
   if (k == "none" || k == "n") return Format::CsvNone;
   if (k == "solution" || k == "s") return Format::CsvSolution;
   if (k == "pattern" || k == "p") return Format::CsvPattern;
   if (k == "use" || k == "u") return Format::CsvUse;
-  throw InputError(fmt::format("key: '{}' is not none, solution, pattern or use", key));
+  throw InputError(fmt::format("--key '{}' is not none, solution, pattern or use", key));
 }
 
 // sfinder's output names: the base without its extension ("path" when it names a folder).
@@ -370,33 +231,41 @@ std::string field_rows(const PathResult& r, const std::optional<fumen::ColorFiel
 }
 
 void run_path(const PathCliOptions& o) {
-  Inputs in = read_inputs(o, "path");
-  bool specified_only = parse_yes_no(o.specified_only, "specified-only");
-  bool split = parse_yes_no(o.split, "split");
-  bool reserved = parse_yes_no(o.reserved, "reserved");
-  bool pictures = parse_yes_no(o.pictures, "pictures");
-  if (o.max_layer != 1 && o.max_layer != 2) {
-    throw InputError(fmt::format("max-layer: {} is not 1 (unique) or 2 (unique and minimal)",
-                                 o.max_layer));
+  sfinder::OptionValues given = given_options(o);
+  sfinder::PercentInput in = read_path_inputs(given);
+  PathSources src(given, in);
+  bool specified_only = src.yes_no("specified-only", true);
+  bool split = src.yes_no("split", false);
+  // As in sfinder, -r counts on the command line only (it is read before the field).
+  bool reserved = PathSources(given, sfinder::PercentInput{}).yes_no("reserved", false);
+  bool pictures = sfinder::java_bool(o.pictures).value_or(false);
+  if (!sfinder::java_bool(o.pictures)) {
+    throw InputError(fmt::format("--pictures '{}' is not yes or no", o.pictures));
   }
-  if (o.cached_bit < 0) {
-    throw InputError(fmt::format("cached-bit: {} is negative", o.cached_bit));
+  int max_layer = src.integer("max-layer").value_or(2);
+  if (max_layer != 1 && max_layer != 2) {
+    throw InputError(fmt::format("--max-layer {} is not 1 (unique) or 2 (unique and minimal)",
+                                 max_layer));
   }
-  std::string minimal_mode = lower(trim(o.minimal));
+  if (src.integer("cached-bit").value_or(0) < 0) {
+    throw InputError("--cached-bit must not be negative");
+  }
+  std::string minimal_mode = sfinder::lower(sfinder::java_trim(o.minimal));
   if (minimal_mode != "sfinder" && minimal_mode != "exact") {
-    throw InputError(fmt::format("minimal: '{}' is not sfinder or exact", o.minimal));
+    throw InputError(fmt::format("--minimal '{}' is not sfinder or exact", o.minimal));
   }
   bool exact = minimal_mode == "exact";
-  Format format =
-      o.format_option->count() ? parse_format(o.format, o.key, o.key_option->count() > 0)
+  auto format_value = src.first("format");
+  Format format = format_value ? parse_format(format_value->first,
+                                              src.first("key").value_or(std::pair{"none", ""}).first)
                                : Format::Html;
-  bool to_console = format != Format::Html && o.output_base == "-";
-  std::string base = name_path(o.output_base == "-" && format != Format::Html
-                                   ? std::string("output/path.html")
-                                   : o.output_base);
-  if (format == Format::Html && o.output_base == "-") {
-    throw InputError("output-base: '-' (standard output) works with -f csv only");
-  }
+  std::string output_base = src.first("output-base")
+                                .value_or(std::pair{std::string("output/path.html"), ""})
+                                .first;
+  std::string log_path = in.log_path;
+  bool to_console = format != Format::Html && output_base == "-";
+  if (to_console) output_base = "output/path.html";
+  std::string base = name_path(output_base);
   std::vector<std::string> files;
   switch (format) {
     case Format::Html:
@@ -411,10 +280,10 @@ void run_path(const PathCliOptions& o) {
       files = {base + ".csv"};
   }
   for (const auto& f : files) prepare_output(f);
-  prepare_output(o.log_path);
+  sfinder::prepare_log_path(log_path);
 
   std::optional<fumen::ColorField> reserved_cells;
-  Field field = in.colors.blocks();
+  Field field = in.field;
   if (reserved) {
     ReservedField rf = split_reserved(in.colors);
     field = rf.field;
@@ -430,7 +299,7 @@ void run_path(const PathCliOptions& o) {
                    format == Format::CsvUse;
   options.locked_orders = format == Format::CsvNone;
   options.split = split;
-  options.threads = resolve_threads(o.threads);
+  options.threads = resolve_threads(in.threads);
   options.progress = show_progress() && !o.json;
   options.max_inputs = o.force ? 0 : kMaxInputsUnforced;
 
@@ -446,8 +315,8 @@ void run_path(const PathCliOptions& o) {
   line("# Initialize / User-defined");
   line(fmt::format("Max clear lines: {}", r.clear_line));
   line(fmt::format("Using hold: {}", in.use_hold ? "use" : "avoid"));
-  line(fmt::format("Kicks: {}", lower(in.kicks_spec) == "default" ? "srs" : lower(in.kicks_spec)));
-  line(fmt::format("Drop: {}", sfinder_drop_name(in.drop)));
+  line(fmt::format("Kicks: {}", in.kicks_name));
+  line(fmt::format("Drop: {}", sfinder::drop_report_name(in.drop)));
   line("Searching patterns:");
   for (std::size_t i = 0; i < in.pattern_lines.size() && i < 5; ++i) {
     line("  " + in.pattern_lines[i]);
@@ -457,7 +326,7 @@ void run_path(const PathCliOptions& o) {
   }
   line();
   line("# Initialize / System");
-  line(fmt::format("Version = manyworlds {}", kVersion));
+  line(fmt::format("Version = {}", kVersion));
   line(fmt::format("Threads = {}", options.threads));
   line(fmt::format("Need Pieces = {}", r.need));
   line();
@@ -493,7 +362,7 @@ void run_path(const PathCliOptions& o) {
     for (const PathSolution& s : r.solutions) sets.push_back(&s.specified);
     cover = minimal_cover(sets);
   }
-  bool minimal_layer = o.max_layer == 2;
+  bool minimal_layer = max_layer == 2;
   std::vector<std::pair<std::string, std::string>> contents;  // file, text
   std::string console;
   switch (format) {
@@ -561,7 +430,7 @@ void run_path(const PathCliOptions& o) {
   for (const auto& [file, text] : contents) write_file_atomically(file, text);
   std::string log_text;
   for (const auto& l : log) log_text += l + "\n";
-  write_file_atomically(o.log_path, log_text);
+  sfinder::write_log(log_path, log_text);
 
   if (o.json) {
     auto solution_json = [&](int i) {
@@ -580,7 +449,7 @@ void run_path(const PathCliOptions& o) {
     for (int i : r.minimal) minimal_json.push_back(i);
     Json out = {{"clear_line", r.clear_line},
                 {"hold", in.use_hold ? "use" : "avoid"},
-                {"drop", sfinder_drop_name(in.drop)},
+                {"drop", std::string(sfinder::drop_report_name(in.drop))},
                 {"need", r.need},
                 {"pop", r.pop},
                 {"input_sequences", r.inputs.size()},
@@ -596,7 +465,7 @@ void run_path(const PathCliOptions& o) {
     Json written = Json::array();
     for (const auto& [file, text] : contents) written.push_back(file);
     out["files"] = written;
-    out["log"] = o.log_path;
+    out["log"] = log_path;
     print_json(out);
     return;
   }
@@ -616,17 +485,18 @@ struct SavesCliOptions : InputOptions {
 void run_saves(const SavesCliOptions& o) {
   std::vector<SavesExpr> expressions;
   for (const auto& e : o.expressions) expressions.push_back(SavesExpr::parse(e));
-  Inputs in = read_inputs(o, "saves");
+  sfinder::OptionValues given = given_options(o);
+  sfinder::PercentInput in = read_path_inputs(given);
   PathOptions options;
   options.clear_line = in.clear_line;
   options.use_hold = in.use_hold;
   options.drop = in.drop;
   options.kicks = in.kicks;
   options.orders = true;
-  options.threads = resolve_threads(o.threads);
+  options.threads = resolve_threads(in.threads);
   options.progress = show_progress() && !o.json;
   options.max_inputs = o.force ? 0 : kMaxInputsUnforced;
-  PathResult r = path(in.colors.blocks(), in.patterns, options);
+  PathResult r = path(in.field, in.patterns, options);
   SavesResult s = saves(r, in.patterns, expressions);
   auto pct = [&](std::uint64_t n) {
     return java_fixed(s.total ? 100.0 * double(n) / double(s.total) : 0.0, 2);
@@ -671,32 +541,26 @@ void setup_tetris_path(CLI::App& tetris) {
   auto o = std::make_shared<PathCliOptions>();
   auto* c = tetris.add_subcommand(
       "path", "Every perfect-clear solution, sfinder's HTML/CSV files (sfinder's path)");
-  add_input_options(*c, *o);
-  c->add_option("--specified-only,--so", o->specified_only,
-                "Minimal from the given sequences only: yes (default) or no");
-  c->add_option("-L,--max-layer", o->max_layer, "1: unique only; 2: unique and minimal (2)");
-  o->format_option = c->add_option("-f,--format", o->format, "html (default) or csv");
-  o->key_option =
-      c->add_option("-k,--key", o->key, "CSV layout: none (default), solution, pattern, use");
-  c->add_option("-s,--split", o->split, "One fumen page per piece: yes or no (default)");
-  c->add_option("-r,--reserved", o->reserved,
-                "Coloured cells must be covered by their piece: yes or no (default)");
-  c->add_option("--log-path,--lp", o->log_path, "Log file (output/last_output.txt)");
-  c->add_option("-o,--output-base", o->output_base,
-                "Output base (output/path.html); - prints the CSV");
-  c->add_option("--cached-bit,--cb", o->cached_bit, "Accepted for sfinder (no effect)");
+  c->footer(
+      "sfinder's spellings work as in sfinder: -so no, -fp FILE, -pp FILE, -lp FILE, -th 2, "
+      "-cb 0, -tetfu, -c4, -c=4. Without -t the field comes from input/field.txt, without -p "
+      "the patterns from input/patterns.txt; the log is also written to output/last_output.txt.");
+  add_sfinder_options(*c, *o, sfinder::path_options());
   c->add_option("--minimal", o->minimal,
-                "sfinder (default) or exact: also the proven smallest covering set");
+                "sfinder (default) or exact: also the proven smallest covering set")
+      ->type_name("MODE");
   c->add_option("--pictures", o->pictures,
-                "Draw each solution's field in the HTML: yes (default) or no (sfinder's bytes)");
+                "Draw each solution's field in the HTML: yes (default) or no (sfinder's bytes)")
+      ->type_name("WORD");
   c->callback([o] { run_path(*o); });
 
   auto s = std::make_shared<SavesCliOptions>();
   auto* v = tetris.add_subcommand(
       "saves", "Share of sequences that perfect-clear keeping a piece (in hold or next)");
-  add_input_options(*v, *s);
+  add_sfinder_options(*v, *s, sfinder::saves_options());
   v->add_option("-w,--wanted", s->expressions,
-                "Saves expression, e.g. 'T|I', '[TI]&!O' (several allowed)");
+                "Saves expression, e.g. 'T|I', '[TI]&!O' (several allowed)")
+      ->type_name("EXPR");
   v->callback([s] { run_saves(*s); });
 }
 

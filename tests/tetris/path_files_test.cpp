@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
-#include <regex>
+#include <optional>
 #include <sstream>
 
 #include "manyworlds/tetris/fumen.hpp"
@@ -39,7 +39,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return out;
 }
 
-struct Setup {
+struct PathSetup {
   std::string fumen;
   int clear_line = 4;
   std::string pattern;
@@ -50,7 +50,7 @@ struct Setup {
   bool specified_only = true;
 };
 
-PathResult run(const Setup& s, bool orders) {
+PathResult run(const PathSetup& s, bool orders) {
   PathOptions o;
   o.clear_line = s.clear_line;
   o.use_hold = s.hold;
@@ -64,7 +64,7 @@ PathResult run(const Setup& s, bool orders) {
   return path(fumen::decode_page(s.fumen, 1).merged(), parse_patterns(s.pattern), o);
 }
 
-const Setup kPco = {"v115@9gE8DeG8CeH8BeG8CeA8JeAgH", 4, "*p4"};
+const PathSetup kPco = {"v115@9gE8DeG8CeH8BeG8CeA8JeAgH", 4, "*p4"};
 
 // ---- HTML -------------------------------------------------------------------------------
 
@@ -84,32 +84,58 @@ struct Html {
   std::string tail;
 };
 
+// The text between `open` and `close` from `at` on (advancing `at`); nullopt when absent.
+std::optional<std::string> between(const std::string& s, std::size_t& at, const std::string& open,
+                                   const std::string& close) {
+  std::size_t a = s.find(open, at);
+  if (a == std::string::npos) return std::nullopt;
+  a += open.size();
+  std::size_t b = s.find(close, a);
+  if (b == std::string::npos) return std::nullopt;
+  at = b + close.size();
+  return s.substr(a, b - a);
+}
+
+// Splits the page by plain string search (std::regex overflows its stack on pages this long).
 Html parse_html(const std::string& html) {
   Html h;
-  std::smatch m;
-  std::regex all_re("<div><a href='http://fumen.zui.jp/\\?v115@([^']*)'>All solutions</a></div>");
   std::size_t header_end = html.find("</header>");
   std::string header = html.substr(0, header_end);
-  if (std::regex_search(header, m, all_re)) {
-    h.all = m[1];
-    h.head = header.substr(0, std::size_t(m.position(0)));
+  const std::string all_open = "<div><a href='http://fumen.zui.jp/?v115@";
+  const std::string all_close = "'>All solutions</a></div>";
+  std::size_t all_at = header.find(all_close);
+  if (all_at != std::string::npos) {
+    std::size_t start = header.rfind(all_open, all_at);
+    h.all = header.substr(start + all_open.size(), all_at - start - all_open.size());
+    h.head = header.substr(0, start);
   } else {
     h.head = header;
   }
-  std::regex section_re("<section id='([a-z]+)'><h2>([^<]*)</h2>(.*?)</section>");
-  std::regex entry_re(
-      "<div>(?:<svg.*?</svg> )?<a href='http://fumen.zui.jp/\\?v115@([^']*)'>([^<]*)</a> / "
-      "([0-9.]+) % <span style='color: #999'>\\[([0-9]+)\\]</span></div>");
-  std::string rest = html.substr(header_end);
-  for (auto it = std::sregex_iterator(rest.begin(), rest.end(), section_re);
-       it != std::sregex_iterator(); ++it) {
-    std::string body = (*it)[3];
+  std::size_t at = header_end;
+  while (true) {
+    auto id = between(html, at, "<section id='", "'>");
+    if (!id) break;
+    auto title = between(html, at, "<h2>", "</h2>");
+    std::size_t end = html.find("</section>", at);
+    std::string body = html.substr(at, end - at);
+    at = end;
     std::vector<Entry> entries;
-    for (auto e = std::sregex_iterator(body.begin(), body.end(), entry_re);
-         e != std::sregex_iterator(); ++e) {
-      entries.push_back({(*e)[1], (*e)[2], (*e)[3], std::stoi((*e)[4])});
+    std::size_t e = 0;
+    while (true) {
+      std::size_t div = body.find("<div>", e);
+      if (div == std::string::npos) break;
+      std::size_t div_end = body.find("</div>", div);
+      std::string item = body.substr(div, div_end - div);
+      e = div_end;
+      std::size_t k = 0;
+      Entry entry;
+      entry.fumen = between(item, k, "<a href='http://fumen.zui.jp/?v115@", "'>").value_or("?");
+      entry.text = between(item, k, "", "</a> / ").value_or("?");
+      entry.percent = between(item, k, "", " % <span style='color: #999'>[").value_or("?");
+      entry.count = std::stoi(between(item, k, "", "]</span>").value_or("-1"));
+      entries.push_back(entry);
     }
-    h.sections.push_back({std::string((*it)[1]) + "/" + std::string((*it)[2]), entries});
+    h.sections.push_back({*id + "/" + title.value_or("?"), entries});
   }
   h.tail = html.substr(html.rfind("</section>"));
   return h;
@@ -159,17 +185,17 @@ void expect_same_html(const std::string& ours, const std::string& theirs, const 
 TEST(PathFiles, HtmlAsSfinderWritesIt) {
   struct HtmlCase {
     const char* dir;
-    Setup setup;
+    PathSetup setup;
   };
-  Setup split = kPco;
-  split.split = true;
-  Setup so_no = kPco;
+  PathSetup split_setup = kPco;
+  split_setup.split = true;
+  PathSetup so_no = kPco;
   so_no.specified_only = false;
-  Setup nokicks = kPco;
+  PathSetup nokicks = kPco;
   nokicks.kicks = "nokicks";
   const HtmlCase cases[] = {
       {"pco/html", kPco},
-      {"pco/html_split", split},
+      {"pco/html_split", split_setup},
       {"pco/so_no", so_no},
       {"pco/nokicks", nokicks},
       {"square/html", {"v115@9gF8DeF8DeF8DeF8NeAgH", 4, "*p7"}},
@@ -200,11 +226,11 @@ TEST(PathFiles, HtmlAsSfinderWritesIt) {
 TEST(PathFiles, CsvNoneByteForByte) {
   struct CsvCase {
     const char* dir;
-    Setup setup;
+    PathSetup setup;
   };
-  Setup nohold = kPco;
+  PathSetup nohold = kPco;
   nohold.hold = false;
-  Setup hard = kPco;
+  PathSetup hard = kPco;
   hard.drop = Drop::Harddrop;
   const CsvCase cases[] = {
       {"pco/none", kPco},
@@ -268,7 +294,7 @@ TEST(PathFiles, CsvSolutionPatternUse) {
 }
 
 TEST(PathFiles, PatternCsvOfASecondField) {
-  Setup square = {"v115@9gF8DeF8DeF8DeF8NeAgH", 4, "*p7"};
+  PathSetup square = {"v115@9gF8DeF8DeF8DeF8NeAgH", 4, "*p7"};
   PathResult r = run(square, true);
   PatternCsv pattern = path_csv_pattern(r, parse_patterns(square.pattern), true, false);
   std::string theirs = slurp(data_dir() + "square/pattern/path.csv");
@@ -303,7 +329,7 @@ std::array<std::uint64_t, kPieceCount> saves_from_csv(const std::string& csv,
 TEST(Saves, AgreeWithSfindersPatternCsv) {
   struct SavesCase {
     const char* dir;
-    Setup setup;
+    PathSetup setup;
   };
   const SavesCase cases[] = {{"pco/pattern", kPco},
                              {"square/pattern", {"v115@9gF8DeF8DeF8DeF8NeAgH", 4, "*p7"}}};
