@@ -167,6 +167,7 @@ void add_sfinder_options(CLI::App& c, InputOptions& o, std::span<const sfinder::
 
 struct PathCliOptions : InputOptions {
   std::string minimal = "sfinder";
+  double minimal_seconds = 60;
   std::string pictures = "yes";
 };
 
@@ -356,11 +357,16 @@ void run_path(const PathCliOptions& o) {
 
   std::vector<int> unique(r.solutions.size());
   for (std::size_t i = 0; i < unique.size(); ++i) unique[i] = int(i);
+  // sfinder's HTML output sorts the unique list in place before it selects the minimal ones,
+  // so among solutions with equal sets it keeps the first in the comparator's order.
+  if (format == Format::Html) {
+    r.minimal = select_minimal(r, path_html_order(r, unique), specified_only);
+  }
   std::optional<ExactCover> cover;
   if (exact) {
     std::vector<const std::vector<std::uint32_t>*> sets;
     for (const PathSolution& s : r.solutions) sets.push_back(&s.specified);
-    cover = minimal_cover(sets);
+    cover = minimal_cover(sets, o.minimal_seconds);
   }
   bool minimal_layer = max_layer == 2;
   std::vector<std::pair<std::string, std::string>> contents;  // file, text
@@ -418,10 +424,13 @@ void run_path(const PathCliOptions& o) {
     }
   }
   if (cover) {
-    line(fmt::format("Found path [minimal exact] = {} ({}; sfinder's minimal: {})",
-                     cover->chosen.size(),
-                     cover->optimal ? "proven minimal by CBC" : "NOT proven minimal",
-                     r.minimal.size()));
+    line(fmt::format(
+        "Found path [minimal exact] = {} ({}; sfinder's minimal: {})", cover->chosen.size(),
+        cover->optimal
+            ? std::string("proven minimal by CBC")
+            : fmt::format("NOT proven minimal: CBC stopped at {} s; no cover has fewer than {}",
+                          o.minimal_seconds, cover->lower_bound),
+        r.minimal.size()));
   }
   line();
   line("# Finalize");
@@ -459,6 +468,7 @@ void run_path(const PathCliOptions& o) {
       out["minimal_exact"] = {{"solutions", cover->chosen},
                               {"size", cover->chosen.size()},
                               {"proven", cover->optimal},
+                              {"lower_bound", cover->lower_bound},
                               {"sfinder_size", r.minimal.size()},
                               {"covered_sequences", cover->universe}};
     }
@@ -549,6 +559,11 @@ void setup_tetris_path(CLI::App& tetris) {
   c->add_option("--minimal", o->minimal,
                 "sfinder (default) or exact: also the proven smallest covering set")
       ->type_name("MODE");
+  c->add_option("--minimal-seconds", o->minimal_seconds,
+                "Time limit of --minimal exact's solver (60; 0: none); past it the best cover "
+                "found is written, marked not proven, with the solver's lower bound")
+      ->type_name("S")
+      ->check(CLI::Range(0.0, 1e9));
   c->add_option("--pictures", o->pictures,
                 "Draw each solution's field in the HTML: yes (default) or no (sfinder's bytes)")
       ->type_name("WORD");

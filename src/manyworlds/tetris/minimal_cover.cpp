@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <memory>
@@ -177,6 +178,8 @@ ExactCover minimal_cover(const std::vector<const Set*>& input, double seconds) {
       throw InputError("minimal exact: the CBC solver found no cover");
     }
     out.optimal = Cbc_isProvenOptimal(model.get()) != 0;
+    double bound = Cbc_getBestPossibleObjValue(model.get());
+    out.lower_bound = out.forced + std::size_t(std::max(0.0, std::ceil(bound - 1e-6)));
     out.nodes = Cbc_getNodeCount(model.get());
     for (std::size_t j = 0; j < n; ++j) {
       if (x[j] > 0.5) taken[std::size_t(inst.columns[j])] = 1;
@@ -185,6 +188,7 @@ ExactCover minimal_cover(const std::vector<const Set*>& input, double seconds) {
   for (std::size_t j = 0; j < input.size(); ++j) {
     if (taken[j]) out.chosen.push_back(int(j));
   }
+  if (out.optimal) out.lower_bound = out.chosen.size();
   if (!covers_all(input, out.chosen)) {
     throw InputError("minimal exact: the solver's answer does not cover every sequence");
   }

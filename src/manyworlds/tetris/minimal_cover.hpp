@@ -25,10 +25,13 @@ struct ExactCover {
   std::size_t forced = 0;        // sets the reductions took
   std::size_t rows = 0, columns = 0;  // the integer program CBC solved
   std::int64_t nodes = 0;        // branch-and-bound nodes
+  std::size_t lower_bound = 0;   // no cover is smaller (= chosen.size() when optimal)
 };
 
 // `sets[j]`: the increasing element indices set j holds. Throws InputError when CBC fails.
-// `seconds`: CBC's time limit (0: none); past it the best cover found is returned, not optimal.
+// `seconds`: CBC's time limit (0: none); past it the best cover found is returned, not optimal,
+// with CBC's lower bound. Hard instances exist: sfinder's 6-line field with *p7 (1002
+// solutions, 5040 sequences) is not proven within minutes.
 ExactCover minimal_cover(const std::vector<const std::vector<std::uint32_t>*>& sets,
                          double seconds = 0);
 

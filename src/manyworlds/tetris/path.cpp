@@ -941,11 +941,19 @@ PathResult path(const Field& field, const std::vector<Pattern>& patterns, const 
             [](const auto& a, const auto& b) { return search_key_less(a.first, b.first); });
   for (auto& [key, c] : keyed) r.solutions.push_back(std::move(*found[c]));
 
+  std::vector<int> unique(r.solutions.size());
+  std::iota(unique.begin(), unique.end(), 0);
+  r.minimal = select_minimal(r, unique, o.specified_only);
+  return r;
+}
+
+std::vector<int> select_minimal(const PathResult& r, const std::vector<int>& order,
+                                bool specified_only) {
   std::vector<const std::vector<std::uint32_t>*> selector_sets;
   std::vector<std::vector<std::uint32_t>> pattern_index;
-  if (o.specified_only) {
-    for (const PathSolution& s : r.solutions) selector_sets.push_back(&s.specified);
-    r.minimal = select_minimal(selector_sets, r.inputs.size());
+  std::size_t universe = r.inputs.size();
+  if (specified_only) {
+    for (int i : order) selector_sets.push_back(&r.solutions[std::size_t(i)].specified);
   } else {
     // Index the pattern sequences of every solution.
     std::vector<std::uint64_t> codes;
@@ -953,9 +961,9 @@ PathResult path(const Field& field, const std::vector<Pattern>& patterns, const 
       for (const Sequence& q : s.pattern_sequences) codes.push_back(q.code);
     }
     codes = sorted_unique(std::move(codes));
-    for (const PathSolution& s : r.solutions) {
+    for (int i : order) {
       std::vector<std::uint32_t> idx;
-      for (const Sequence& q : s.pattern_sequences) {
+      for (const Sequence& q : r.solutions[std::size_t(i)].pattern_sequences) {
         idx.push_back(std::uint32_t(std::lower_bound(codes.begin(), codes.end(), q.code) -
                                     codes.begin()));
       }
@@ -963,9 +971,11 @@ PathResult path(const Field& field, const std::vector<Pattern>& patterns, const 
       pattern_index.push_back(std::move(idx));
     }
     for (const auto& idx : pattern_index) selector_sets.push_back(&idx);
-    r.minimal = select_minimal(selector_sets, codes.size());
+    universe = codes.size();
   }
-  return r;
+  std::vector<int> out;
+  for (int k : select_minimal(selector_sets, universe)) out.push_back(order[std::size_t(k)]);
+  return out;
 }
 
 }  // namespace manyworlds::tetris

@@ -140,8 +140,13 @@ struct ReservedField {
 };
 ReservedField split_reserved(const fumen::ColorField& page_field);
 
-// The indices of the smallest set of solutions whose specified sets cover every input sequence
-// some solution covers. See minimal_cover.hpp.
+// sfinder's Selector over the solutions in `order` (indices into r.solutions): those whose set
+// (specified, or pattern_sequences without specified_only) no other's strictly contains, one
+// per distinct set (the first in `order`), in `order`. PathResult::minimal is this over the
+// unique order; sfinder's HTML output selects over the comparator's order instead (it sorts the
+// unique list in place before selecting: see path_html_order in path_files.hpp).
+std::vector<int> select_minimal(const PathResult& r, const std::vector<int>& order,
+                                bool specified_only);
 
 // ---- sfinder's sequence sets --------------------------------------------------------------
 

@@ -228,12 +228,17 @@ std::string path_link_text(const PathSolution& s) {
   return out;
 }
 
-std::string path_html(const PathResult& r, const std::vector<int>& list,
-                      const PathHtmlOptions& options) {
+std::vector<int> path_html_order(const PathResult& r, const std::vector<int>& list) {
   std::vector<int> sorted = list;
   std::stable_sort(sorted.begin(), sorted.end(), [&](int a, int b) {
     return comparator_less(r.solutions[std::size_t(a)], r.solutions[std::size_t(b)]);
   });
+  return sorted;
+}
+
+std::string path_html(const PathResult& r, const std::vector<int>& list,
+                      const PathHtmlOptions& options) {
+  std::vector<int> sorted = path_html_order(r, list);
   std::size_t total = r.inputs.size();
   // Columns: without a row skip, then with one; each sorted by [n], most first (stable).
   std::vector<int> by_count = sorted;

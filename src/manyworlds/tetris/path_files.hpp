@@ -42,6 +42,10 @@ struct PathHtmlOptions {
   bool pictures = false;  // draw each solution's field as inline SVG before its link
 };
 
+// `list` stably sorted by sfinder's PathPairComparator (the order its HTML output sorts the
+// solutions in, before it selects the minimal ones from them).
+std::vector<int> path_html_order(const PathResult& r, const std::vector<int>& list);
+
 // The HTML page of the solutions `list` (indices into r.solutions).
 std::string path_html(const PathResult& r, const std::vector<int>& list,
                       const PathHtmlOptions& options);
