@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <memory>
 #include <map>
+#include <memory>
 #include <span>
 
 #include "cli.hpp"
@@ -98,8 +98,8 @@ sfinder::PercentInput read_path_inputs(const sfinder::OptionValues& given) {
   auto drop_word = [](const std::optional<std::string>& v) {
     if (!v) return;
     std::string w = sfinder::lower(sfinder::java_trim(*v));
-    for (const char* t : {"tsz", "tspin0", "tsm", "tspinm", "tss", "tspin1", "tsd", "tspin2",
-                          "tst", "tspin3"}) {
+    for (const char* t :
+         {"tsz", "tspin0", "tsm", "tspinm", "tss", "tspin1", "tsd", "tspin2", "tst", "tspin3"}) {
       if (w == t) {
         throw InputError(fmt::format(
             "drop: '{}' (sfinder's T-spin drop models) is not supported by path yet", *v));
@@ -209,9 +209,8 @@ void prepare_output(const std::string& file) {
   if (p.has_parent_path() && !fs::exists(p.parent_path(), ec)) {
     fs::create_directories(p.parent_path(), ec);
     if (ec) {
-      throw InputError(
-          fmt::format("output: cannot create the folder {}: {}", p.parent_path().string(),
-                      ec.message()));
+      throw InputError(fmt::format("output: cannot create the folder {}: {}",
+                                   p.parent_path().string(), ec.message()));
     }
   }
 }
@@ -245,8 +244,8 @@ void run_path(const PathCliOptions& o) {
   }
   int max_layer = src.integer("max-layer").value_or(2);
   if (max_layer != 1 && max_layer != 2) {
-    throw InputError(fmt::format("--max-layer {} is not 1 (unique) or 2 (unique and minimal)",
-                                 max_layer));
+    throw InputError(
+        fmt::format("--max-layer {} is not 1 (unique) or 2 (unique and minimal)", max_layer));
   }
   if (src.integer("cached-bit").value_or(0) < 0) {
     throw InputError("--cached-bit must not be negative");
@@ -257,12 +256,12 @@ void run_path(const PathCliOptions& o) {
   }
   bool exact = minimal_mode == "exact";
   auto format_value = src.first("format");
-  Format format = format_value ? parse_format(format_value->first,
-                                              src.first("key").value_or(std::pair{"none", ""}).first)
-                               : Format::Html;
-  std::string output_base = src.first("output-base")
-                                .value_or(std::pair{std::string("output/path.html"), ""})
-                                .first;
+  Format format = format_value
+                      ? parse_format(format_value->first,
+                                     src.first("key").value_or(std::pair{"none", ""}).first)
+                      : Format::Html;
+  std::string output_base =
+      src.first("output-base").value_or(std::pair{std::string("output/path.html"), ""}).first;
   std::string log_path = in.log_path;
   bool to_console = format != Format::Html && output_base == "-";
   if (to_console) output_base = "output/path.html";
@@ -296,8 +295,8 @@ void run_path(const PathCliOptions& o) {
   options.drop = in.drop;
   options.kicks = in.kicks;
   options.specified_only = specified_only;
-  options.orders = format == Format::CsvSolution || format == Format::CsvPattern ||
-                   format == Format::CsvUse;
+  options.orders =
+      format == Format::CsvSolution || format == Format::CsvPattern || format == Format::CsvUse;
   options.locked_orders = format == Format::CsvNone;
   options.split = split;
   options.threads = resolve_threads(in.threads);
@@ -465,12 +464,10 @@ void run_path(const PathCliOptions& o) {
                 {"unique", unique_json},
                 {"minimal", minimal_json}};
     if (cover) {
-      out["minimal_exact"] = {{"solutions", cover->chosen},
-                              {"size", cover->chosen.size()},
-                              {"proven", cover->optimal},
-                              {"lower_bound", cover->lower_bound},
-                              {"sfinder_size", r.minimal.size()},
-                              {"covered_sequences", cover->universe}};
+      out["minimal_exact"] = {
+          {"solutions", cover->chosen},       {"size", cover->chosen.size()},
+          {"proven", cover->optimal},         {"lower_bound", cover->lower_bound},
+          {"sfinder_size", r.minimal.size()}, {"covered_sequences", cover->universe}};
     }
     Json written = Json::array();
     for (const auto& [file, text] : contents) written.push_back(file);
@@ -515,8 +512,7 @@ void run_saves(const SavesCliOptions& o) {
     Json pieces = Json::object();
     for (Piece p : kAllPieces) {
       std::uint64_t n = s.pieces[std::size_t(int(p))];
-      pieces[std::string(1, piece_letter(p))] = {{"count", n},
-                                                  {"percent", std::stod(pct(n))}};
+      pieces[std::string(1, piece_letter(p))] = {{"count", n}, {"percent", std::stod(pct(n))}};
     }
     Json exprs = Json::array();
     for (std::size_t e = 0; e < expressions.size(); ++e) {
@@ -531,8 +527,8 @@ void run_saves(const SavesCliOptions& o) {
                 {"expressions", exprs}});
     return;
   }
-  fmt::print("{} sequences of {} pieces (counted as the patterns give them), {} placed\n",
-             s.total, s.need + 1, s.need);
+  fmt::print("{} sequences of {} pieces (counted as the patterns give them), {} placed\n", s.total,
+             s.need + 1, s.need);
   fmt::print("perfect clear: {}% [{}/{}]\n", pct(s.successes), s.successes, s.total);
   fmt::print("saves (perfect clear keeping the piece in hold or next):\n");
   for (Piece p : kAllPieces) {

@@ -22,7 +22,9 @@
 namespace manyworlds::tetris {
 namespace {
 
-std::string data_dir() { return std::string(MANYWORLDS_TEST_DATA_DIR) + "/tetris/sfinder/path/"; }
+std::string data_dir() {
+  return std::string(MANYWORLDS_TEST_DATA_DIR) + "/tetris/sfinder/path/";
+}
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -186,7 +188,7 @@ void expect_same_html(const std::string& ours, const std::string& theirs, const 
   std::sort(pa.begin(), pa.end());
   std::sort(pb.begin(), pb.end());
   EXPECT_TRUE(pa == pb) << what << ": All solutions pages differ (" << pa.size() << " vs "
-                         << pb.size() << ")";
+                        << pb.size() << ")";
   if (a.all.empty() != b.all.empty()) ADD_FAILURE() << what << ": All solutions link";
 }
 
@@ -220,7 +222,8 @@ TEST(PathFiles, HtmlAsSfinderWritesIt) {
     expect_same_html(path_html(r, unique, h), slurp(dir + "path_unique.html"), c.dir);
     // sfinder selects the HTML's minimal solutions from the comparator's order (in CSV: from
     // the search's order, r.minimal).
-    std::vector<int> minimal = select_minimal(r, path_html_order(r, unique), c.setup.specified_only);
+    std::vector<int> minimal =
+        select_minimal(r, path_html_order(r, unique), c.setup.specified_only);
     EXPECT_EQ(minimal.size(), r.minimal.size()) << c.dir;
     expect_same_html(path_html(r, minimal, h), slurp(dir + "path_minimal.html"), c.dir);
     // With pictures: the same page plus one inline field per solution.
@@ -228,7 +231,8 @@ TEST(PathFiles, HtmlAsSfinderWritesIt) {
     std::string with = path_html(r, unique, h);
     expect_same_html(with, slurp(dir + "path_unique.html"), c.dir);
     std::size_t svgs = 0;
-    for (std::size_t at = with.find("<svg"); at != std::string::npos; at = with.find("<svg", at + 1)) {
+    for (std::size_t at = with.find("<svg"); at != std::string::npos;
+         at = with.find("<svg", at + 1)) {
       ++svgs;
     }
     EXPECT_EQ(svgs, r.solutions.size()) << c.dir;
@@ -321,8 +325,7 @@ TEST(PathFiles, PatternCsvOfASecondField) {
 
 // The community's computation (e.g. PC-Saves-Get's saves_reader.py): per CSV row, the saveable
 // pieces are the entries of "未使用ミノ"; a row counts for a piece when one entry is that piece.
-std::array<std::uint64_t, kPieceCount> saves_from_csv(const std::string& csv,
-                                                      std::uint64_t& rows,
+std::array<std::uint64_t, kPieceCount> saves_from_csv(const std::string& csv, std::uint64_t& rows,
                                                       std::uint64_t& solvable) {
   std::array<std::uint64_t, kPieceCount> counts{};
   rows = solvable = 0;

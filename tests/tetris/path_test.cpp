@@ -52,24 +52,23 @@ PathResult run(const Case& c, unsigned threads = 1, bool orders = false) {
 // Counts from sfinder's PathCountCaseTest, PathTetfuCaseTest and PathOptionCaseTest (the
 // fumen comments those tests rely on are spelled out here as options).
 const Case kCases[] = {
-    {"noKicks", "v115@9gE8DeG8CeH8BeG8CeA8JeAgH", 1, 4, "*p4", true, Drop::Softdrop, "srs", 18,
-     16},
+    {"noKicks", "v115@9gE8DeG8CeH8BeG8CeA8JeAgH", 1, 4, "*p4", true, Drop::Softdrop, "srs", 18, 16},
     {"noKicks (nokicks)", "v115@9gE8DeG8CeH8BeG8CeA8JeAgH", 1, 4, "*p4", true, Drop::Softdrop,
      "nokicks", 8, 8},
     {"pattern1WithoutHold", "v115@9gF8DeG8CeH8BeG8MeAgH", 1, 4, "T,*p3", false, Drop::Softdrop,
      "srs", 9, 8},
-    {"pattern2WithoutHold", "m115@9gD8FeD8FeD8FeD8PeAgH", 1, 4, "*p7", false, Drop::Softdrop,
-     "srs", 245, 199},
+    {"pattern2WithoutHold", "m115@9gD8FeD8FeD8FeD8PeAgH", 1, 4, "*p7", false, Drop::Softdrop, "srs",
+     245, 199},
     {"pattern3WithoutHold", "d115@9gC8GeC8FeD8EeE8FeA8JeAgH", 1, 4, "*p7", false, Drop::Softdrop,
      "srs", 173, 130},
     {"pattern5", "v115@9gF8DeF8DeF8DeF8NeAgH", 1, 4, "*p7", true, Drop::Softdrop, "srs", 135, 69},
-    {"pattern7", "v115@XgH8BeH8BeH8BeH8BeH8BeH8BeH8BeH8JeAgH", 1, 8, "*,*p4", true,
-     Drop::Softdrop, "srs", 298, 172},
-    {"pattern8", "v115@9gA8IeH8BeI8AeF8NeAgH", 1, 4, "S,L,O,I,T", true, Drop::Softdrop, "srs",
-     3, 1},
+    {"pattern7", "v115@XgH8BeH8BeH8BeH8BeH8BeH8BeH8BeH8JeAgH", 1, 8, "*,*p4", true, Drop::Softdrop,
+     "srs", 298, 172},
+    {"pattern8", "v115@9gA8IeH8BeI8AeF8NeAgH", 1, 4, "S,L,O,I,T", true, Drop::Softdrop, "srs", 3,
+     1},
     {"pattern9", "v115@9gE8EeF8DeG8CeF8NexHJ", 1, 4, "*p3", true, Drop::Softdrop, "srs", 14, 13},
-    {"pattern10", "v115@Ehi0HeQ4g0FeBtR4GeBtQ4JeAgH", 1, 4, "L,I,T,O,Z,S,I", true,
-     Drop::Softdrop, "srs", 2, 1},
+    {"pattern10", "v115@Ehi0HeQ4g0FeBtR4GeBtQ4JeAgH", 1, 4, "L,I,T,O,Z,S,I", true, Drop::Softdrop,
+     "srs", 2, 1},
     {"useTetfuOnly1", "v115@9gB8HeC8GeE8EeF8NeAgWMA0no2ANI98AQPcQB", 1, 4, "*p7", true,
      Drop::Softdrop, "srs", 35, 29},
     {"useTetfuOnly1_p6", "v115@9gB8HeC8GeE8EeF8NeAgWMA0no2ANI98AQPcQB", 1, 4, "T,[^T]p5", true,
@@ -84,15 +83,14 @@ const Case kCases[] = {
      "v115@9gF8DeF8DeF8AeA8BeI8KeAgW8AlfrHBFwDfE2Cx2B?l/PwB5HEfE5fmzBlPJVBjDEfET4p9Blvs2ACtDfETor6"
      "Alv?s2AGtDfETIPSB",
      1, 4, "*p4", true, Drop::Softdrop, "srs", 11, 9},
-    {"useTetfuAndPatternsFile1", "v115@JhB8HeE8DeI8JeAgWBAUAAAA", 1, 4, "*p7", true,
-     Drop::Softdrop, "srs", 10, 6},
-    {"validSequences", "v115@ChC8EeA8BeA8BeA8AeI8AeI8JeAgH", 1, 4, "I,O,S,Z", false,
-     Drop::Softdrop, "srs", 1, 1},
-    {"validSequences2", "v115@ThA8IeA8AeA8CeA8KeAgH", 1, 2, "T,O,L,J", true, Drop::Softdrop,
+    {"useTetfuAndPatternsFile1", "v115@JhB8HeE8DeI8JeAgWBAUAAAA", 1, 4, "*p7", true, Drop::Softdrop,
+     "srs", 10, 6},
+    {"validSequences", "v115@ChC8EeA8BeA8BeA8AeI8AeI8JeAgH", 1, 4, "I,O,S,Z", false, Drop::Softdrop,
      "srs", 1, 1},
-    {"lastS",
-     "v115@zgyhGexhHexhGeAtxhC8BeA8BtyhE8AtA8JeAgWBAV?AAAAvhAAAPBAUAAAA", 2, 4, "[IJLOS]p5,S",
-     true, Drop::Softdrop, "srs", 10, 8},
+    {"validSequences2", "v115@ThA8IeA8AeA8CeA8KeAgH", 1, 2, "T,O,L,J", true, Drop::Softdrop, "srs",
+     1, 1},
+    {"lastS", "v115@zgyhGexhHexhGeAtxhC8BeA8BtyhE8AtA8JeAgWBAV?AAAAvhAAAPBAUAAAA", 2, 4,
+     "[IJLOS]p5,S", true, Drop::Softdrop, "srs", 10, 8},
     {"checkSatisfiedSequencePercentage1", "v115@QhC8BeA8BeE8AeG8JeAgH", 1, 4, "*!", true,
      Drop::Softdrop, "srs", 5, 3},
     {"checkSatisfiedSequencePercentage2", "v115@RhA8GeE8EeB8JeAgH", 1, 4, "LZZSITSO", true,
@@ -100,16 +98,15 @@ const Case kCases[] = {
     {"harddrop1", "v115@RhA8GeE8EeB8JeAgH", 1, 4, "LZZSITSO", true, Drop::Harddrop, "srs", 0, 0},
     {"use180Rotation (srs)", "v115@HhA8BeA8FeE8CeG8CeB8JeAgH", 1, 4, "*!", true, Drop::Softdrop,
      "srs", 6, 3},
-    {"use180Rotation (180)", "v115@HhA8BeA8FeE8CeG8CeB8JeAgH", 1, 4, "*!", true,
-     Drop::Softdrop180, "nullpomino180", 7, 5},
-    {"caseFilledLineInField", "v115@7gR4B8DewwR4D8BtywE8AeBtH8AeE8JeAgH", 1, 6, "[^SZ]!,*p2",
-     true, Drop::Softdrop, "srs", 26, 7},
+    {"use180Rotation (180)", "v115@HhA8BeA8FeE8CeG8CeB8JeAgH", 1, 4, "*!", true, Drop::Softdrop180,
+     "nullpomino180", 7, 5},
+    {"caseFilledLineInField", "v115@7gR4B8DewwR4D8BtywE8AeBtH8AeE8JeAgH", 1, 6, "[^SZ]!,*p2", true,
+     Drop::Softdrop, "srs", 26, 7},
     {"test1Line", "v115@bhE8DeA8JeAgH", 1, 1, "I", true, Drop::Softdrop, "srs", 1, 1},
     {"filled_lines_already", "v115@9gn8JeAgH", 1, 4, "T", true, Drop::Softdrop, "srs", 0, 0},
-    {"noClearLineOptionValue", "v115@vhDKJJUqB0fBdrB", 4, 4, "*p7", true, Drop::Softdrop, "srs",
-     68, 45},
-    {"singleThread", "v115@vhDKJJUqB0fBdrB", 4, 4, "T,*p6", true, Drop::Softdrop, "srs", 186,
-     138},
+    {"noClearLineOptionValue", "v115@vhDKJJUqB0fBdrB", 4, 4, "*p7", true, Drop::Softdrop, "srs", 68,
+     45},
+    {"singleThread", "v115@vhDKJJUqB0fBdrB", 4, 4, "T,*p6", true, Drop::Softdrop, "srs", 186, 138},
 };
 
 TEST(Path, SfinderUseCaseCounts) {
@@ -125,8 +122,8 @@ TEST(Path, SfinderUseCaseCountsSlow) {
   const Case slow[] = {
       {"pattern4", "v115@pgF8DeF8DeF8DeF8DeF8DeF8NeAgH", 1, 6, "*p7", true, Drop::Softdrop, "srs",
        1002, 573},
-      {"splitWithFilledLine", "v115@wghlwhHeglwhEeA8BtglwhA8DeB8BtwhT8JeAgH", 1, 6,
-       "[^IL]!,*p2", true, Drop::Softdrop, "srs", 215, 51},
+      {"splitWithFilledLine", "v115@wghlwhHeglwhEeA8BtglwhA8DeB8BtwhT8JeAgH", 1, 6, "[^IL]!,*p2",
+       true, Drop::Softdrop, "srs", 215, 51},
   };
   for (const Case& c : slow) {
     PathResult r = run(c, 2);
@@ -200,8 +197,8 @@ bool replays(const PathResult& r, const PathSolution& s, const std::vector<int>&
 // sfinder's BuildUp.existsValidByOrderWithHold, written plainly over the solution's pieces with
 // the oracle: can `input` build the solution (hold: the first piece is held, each later one is
 // placed or swapped with the held one)?
-bool builds(const PathResult& r, const PathSolution& s, const Sequence& input, bool hold,
-            Drop drop, const KickTable& kicks) {
+bool builds(const PathResult& r, const PathSolution& s, const Sequence& input, bool hold, Drop drop,
+            const KickTable& kicks) {
   int n = int(s.pieces.size());
   std::vector<int> order;
   std::vector<char> used(std::size_t(n), 0);
@@ -221,7 +218,8 @@ bool builds(const PathResult& r, const PathSolution& s, const Sequence& input, b
         used[std::size_t(i)] = 1;
         order.push_back(i);
         // Only prefixes that replay are extended.
-        bool ok = replays(r, s, order, drop, kicks, true, false) && self(self, depth + 1, next_held);
+        bool ok =
+            replays(r, s, order, drop, kicks, true, false) && self(self, depth + 1, next_held);
         order.pop_back();
         used[std::size_t(i)] = 0;
         if (ok) return true;

@@ -16,7 +16,9 @@ namespace {
 
 using Set = std::vector<std::uint32_t>;
 
-bool subset(const Set& a, const Set& b) { return std::includes(b.begin(), b.end(), a.begin(), a.end()); }
+bool subset(const Set& a, const Set& b) {
+  return std::includes(b.begin(), b.end(), a.begin(), a.end());
+}
 
 // The reduced instance: live columns (original indices) with their live elements.
 struct Instance {
@@ -30,7 +32,8 @@ struct Instance {
 bool covers_all(const std::vector<const Set*>& sets, const std::vector<int>& chosen) {
   std::vector<std::uint32_t> need, have;
   for (const Set* s : sets) need.insert(need.end(), s->begin(), s->end());
-  for (int j : chosen) have.insert(have.end(), sets[std::size_t(j)]->begin(), sets[std::size_t(j)]->end());
+  for (int j : chosen)
+    have.insert(have.end(), sets[std::size_t(j)]->begin(), sets[std::size_t(j)]->end());
   std::sort(need.begin(), need.end());
   need.erase(std::unique(need.begin(), need.end()), need.end());
   std::sort(have.begin(), have.end());
@@ -49,8 +52,8 @@ ExactCover minimal_cover(const std::vector<const Set*>& input, double seconds) {
   std::vector<Set> cols(input.size());
   for (std::size_t j = 0; j < input.size(); ++j) {
     for (std::uint32_t e : *input[j]) {
-      cols[j].push_back(std::uint32_t(std::lower_bound(elements.begin(), elements.end(), e) -
-                                      elements.begin()));
+      cols[j].push_back(
+          std::uint32_t(std::lower_bound(elements.begin(), elements.end(), e) - elements.begin()));
     }
   }
   std::vector<char> alive_col(input.size(), 1), alive_row(elements.size(), 1);

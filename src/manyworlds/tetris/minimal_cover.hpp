@@ -19,13 +19,13 @@
 namespace manyworlds::tetris {
 
 struct ExactCover {
-  std::vector<int> chosen;  // indices into the sets, increasing
-  bool optimal = false;     // CBC proved it (always, unless the time limit stopped it)
-  std::size_t universe = 0;      // sequences some set holds
-  std::size_t forced = 0;        // sets the reductions took
+  std::vector<int> chosen;            // indices into the sets, increasing
+  bool optimal = false;               // CBC proved it (always, unless the time limit stopped it)
+  std::size_t universe = 0;           // sequences some set holds
+  std::size_t forced = 0;             // sets the reductions took
   std::size_t rows = 0, columns = 0;  // the integer program CBC solved
-  std::int64_t nodes = 0;        // branch-and-bound nodes
-  std::size_t lower_bound = 0;   // no cover is smaller (= chosen.size() when optimal)
+  std::int64_t nodes = 0;             // branch-and-bound nodes
+  std::size_t lower_bound = 0;        // no cover is smaller (= chosen.size() when optimal)
 };
 
 // `sets[j]`: the increasing element indices set j holds. Throws InputError when CBC fails.

@@ -111,7 +111,7 @@ struct PathSets {
   Trie input_trie;
   std::vector<std::uint64_t> valid;  // validPieces (codes of `need` pieces), sorted
   Trie valid_trie;
-  std::vector<std::uint64_t> all;  // allPieces, sorted (only when asked)
+  std::vector<std::uint64_t> all;     // allPieces, sorted (only when asked)
   std::vector<PieceCounts> counters;  // the pattern sequences' piece counts, distinct
   PieceCounts most = 0;               // per piece, the most any counter allows
 };
@@ -237,7 +237,7 @@ struct AreaPiece {
 
 struct Area {
   int height = 0;
-  Field field;                                  // rows below height
+  Field field;                                         // rows below height
   std::array<Row, kMaxPathClearLine> reserved_rows{};  // reserved cells (any piece), per row
   std::array<std::array<Row, kMaxPathClearLine>, kPieceCount> reserved_piece{};
   Mask empty = 0;
@@ -277,11 +277,13 @@ Area make_area(const Field& field, int height, const std::optional<fumen::ColorF
       while (true) {
         std::uint16_t used = 0;
         for (int v : rows) used |= std::uint16_t(1u << v);
-        std::uint16_t span = std::uint16_t(((1u << (rows.back() + 1)) - 1) & ~((1u << rows[0]) - 1));
+        std::uint16_t span =
+            std::uint16_t(((1u << (rows.back() + 1)) - 1) & ~((1u << rows[0]) - 1));
         for (int x = -s.min_x; x < kWidth - s.max_x; ++x) {
           AreaPiece ap;
-          ap.piece = {piece, Rotation(r), std::int8_t(x), std::int8_t(rows[0] - s.min_y), used,
-                      std::uint16_t(span & ~used)};
+          ap.piece = {piece,          Rotation(r),
+                      std::int8_t(x), std::int8_t(rows[0] - s.min_y),
+                      used,           std::uint16_t(span & ~used)};
           bool ok = true;
           for (const Cell& c : s.cells) {
             int cx = x + c.x, cy = rows[std::size_t(c.y - s.min_y)];
@@ -448,7 +450,8 @@ class BuildGraph {
     for (int y = 0; y < area_.height; ++y) rows[std::size_t(y)] = area_.field.row(y);
     for (int i = 0; i < n_; ++i) {
       if ((placed >> i) & 1) {
-        for (int y = 0; y < area_.height; ++y) rows[std::size_t(y)] |= rows_[std::size_t(i)][std::size_t(y)];
+        for (int y = 0; y < area_.height; ++y)
+          rows[std::size_t(y)] |= rows_[std::size_t(i)][std::size_t(y)];
       }
     }
     std::uint16_t cleared = 0;
@@ -862,14 +865,14 @@ PathResult path(const Field& field, const std::vector<Pattern>& patterns, const 
   r.need = empty / 4;
   r.pattern_length = patterns.front().length();
   if (r.pattern_length < r.need) {
-    throw InputError(fmt::format("patterns have {} pieces but the field needs {}",
-                                 r.pattern_length, r.need));
+    throw InputError(
+        fmt::format("patterns have {} pieces but the field needs {}", r.pattern_length, r.need));
   }
   if (r.need > 20) {
     throw InputError(fmt::format("path: {} pieces needed, at most 20 are supported", r.need));
   }
-  PathSets sets = make_sets(patterns, r.need, o.use_hold, o.orders || !o.specified_only,
-                            o.max_inputs);
+  PathSets sets =
+      make_sets(patterns, r.need, o.use_hold, o.orders || !o.specified_only, o.max_inputs);
   r.pop = sets.pop;
   r.inputs = sets.inputs;
   if (r.need == 0) return r;  // sfinder finds no build order of nothing
@@ -901,8 +904,8 @@ PathResult path(const Field& field, const std::vector<Pattern>& patterns, const 
         }
         for (std::size_t c = begin; c < end; ++c) {
           if (cancel_requested()) {
-            throw_if_cancelled(fmt::format("path: {} of {} solution candidates", progress.done(),
-                                           covers.size()));
+            throw_if_cancelled(
+                fmt::format("path: {} of {} solution candidates", progress.done(), covers.size()));
           }
           PathSolution s;
           for (int i : covers[c]) s.pieces.push_back(area.pieces[std::size_t(i)].piece);
@@ -964,8 +967,8 @@ std::vector<int> select_minimal(const PathResult& r, const std::vector<int>& ord
     for (int i : order) {
       std::vector<std::uint32_t> idx;
       for (const Sequence& q : r.solutions[std::size_t(i)].pattern_sequences) {
-        idx.push_back(std::uint32_t(std::lower_bound(codes.begin(), codes.end(), q.code) -
-                                    codes.begin()));
+        idx.push_back(
+            std::uint32_t(std::lower_bound(codes.begin(), codes.end(), q.code) - codes.begin()));
       }
       std::sort(idx.begin(), idx.end());
       pattern_index.push_back(std::move(idx));

@@ -76,9 +76,9 @@ struct PathPiece {
 Placement sfinder_state(Placement p);
 
 struct PathSolution {
-  std::vector<PathPiece> pieces;  // in sfinder's list order (see above)
-  std::vector<int> sample;        // indices into pieces: the sample build order
-  bool skips_rows = false;        // some piece skips rows (sfinder's "line clear" column)
+  std::vector<PathPiece> pieces;         // in sfinder's list order (see above)
+  std::vector<int> sample;               // indices into pieces: the sample build order
+  bool skips_rows = false;               // some piece skips rows (sfinder's "line clear" column)
   std::vector<std::uint32_t> specified;  // indices into PathResult::inputs, increasing
   // Filled when PathOptions::orders is set.
   std::vector<Sequence> orders;             // piecesSolution, sorted
@@ -117,8 +117,8 @@ struct PathResult {
   int need = 0;
   int pop = 0;
   int pattern_length = 0;
-  Field field;                   // rows below the clear line
-  std::vector<Sequence> inputs;  // input sequences, sorted
+  Field field;                          // rows below the clear line
+  std::vector<Sequence> inputs;         // input sequences, sorted
   std::vector<PathSolution> solutions;  // unique, in sfinder's order
   std::vector<int> minimal;             // indices into solutions, in unique order
   std::uint64_t covers = 0;             // exact covers tried (all solution candidates)

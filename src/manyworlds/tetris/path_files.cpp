@@ -23,7 +23,9 @@ const char* state_letter(Rotation r) {
   return kLetters[int(r)];
 }
 
-std::string sequence_text(const Sequence& s) { return s.to_string(); }
+std::string sequence_text(const Sequence& s) {
+  return s.to_string();
+}
 
 // A piece multiset as sfinder prints a PieceCounter: its pieces in T I L J S Z O order.
 std::string counts_text(const std::array<int, kPieceCount>& counts) {
@@ -249,8 +251,9 @@ std::string path_html(const PathResult& r, const std::vector<int>& list,
   std::string out = "<!DOCTYPE html>";
   out += "<html lang=ja><head><meta charset=\"utf-8\"><title>Path Result</title></head><body>";
   out += "<header>";
-  out += fmt::format("<div>{} solutions <span style='color: #999'>[{} input sequences]</span></div>",
-                     list.size(), total);
+  out +=
+      fmt::format("<div>{} solutions <span style='color: #999'>[{} input sequences]</span></div>",
+                  list.size(), total);
   if (!list.empty()) {
     std::vector<fumen::Page> pages;
     for (int i : by_count) {
@@ -329,10 +332,10 @@ std::string path_csv_solution(const PathResult& r, bool split) {
     for (const Sequence& q : s.valid_orders) valid.push_back(sequence_text(q));
     for (const Sequence& q : s.pattern_sequences) pattern.push_back(sequence_text(q));
     std::vector<Piece> pieces = s.sample_pieces();
-    out += fmt::format("http://fumen.zui.jp/?v115@{},{},{},{},{},{},{},{}\n",
-                       path_fumen(r, s, split), counts_text(counts_of(pieces)), valid.size(),
-                       all.size(), pattern.size(), fmt::join(valid, ";"), fmt::join(all, ";"),
-                       fmt::join(pattern, ";"));
+    out +=
+        fmt::format("http://fumen.zui.jp/?v115@{},{},{},{},{},{},{},{}\n", path_fumen(r, s, split),
+                    counts_text(counts_of(pieces)), valid.size(), all.size(), pattern.size(),
+                    fmt::join(valid, ";"), fmt::join(all, ";"), fmt::join(pattern, ";"));
   }
   return out;
 }
@@ -385,9 +388,8 @@ PatternCsv path_csv_pattern(const PathResult& r, const std::vector<Pattern>& pat
     }
     auto piece_order = [](const std::string& a, const std::string& b) {
       auto rank = [](char c) { return int(*piece_from_letter(c)); };
-      return std::lexicographical_compare(
-          a.begin(), a.end(), b.begin(), b.end(),
-          [&](char x, char y) { return rank(x) < rank(y); });
+      return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),
+                                          [&](char x, char y) { return rank(x) < rank(y); });
     };
     std::vector<std::string> uses_sorted(use_set.begin(), use_set.end());
     std::vector<std::string> unused_sorted(unused.begin(), unused.end());
@@ -494,7 +496,8 @@ UseCsv path_csv_use(const PathResult& r, const std::vector<Pattern>& patterns, b
     std::vector<Sequence> sequences;
     for (int i : valid) {
       links.push_back("v115@" + path_fumen(r, r.solutions[std::size_t(i)], split));
-      for (const Sequence& q : r.solutions[std::size_t(i)].pattern_sequences) sequences.push_back(q);
+      for (const Sequence& q : r.solutions[std::size_t(i)].pattern_sequences)
+        sequences.push_back(q);
     }
     std::sort(sequences.begin(), sequences.end(), sequence_less);
     sequences.erase(std::unique(sequences.begin(), sequences.end()), sequences.end());

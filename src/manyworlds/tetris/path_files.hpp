@@ -4,10 +4,10 @@
 //
 //  - HTML (LinkPathOutput): one line, no line breaks: a header "N solutions [M input sequences]"
 //    and a link "All solutions" (one fumen page per solution, most input sequences first),
-//    then the solutions without a row skip ("ライン消去なし") and those with one ("ライン消去あり"),
-//    each a link to its fumen named by its pieces' states ("L-Spawn T-Reverse I-Spawn") with
-//    "x.x % [n]" (the share of the input sequences that build it). Solutions are sorted as
-//    sfinder's PathPairComparator sorts them, then by n, most first.
+//    then the solutions without a row skip ("ライン消去なし") and those with one
+//    ("ライン消去あり"), each a link to its fumen named by its pieces' states ("L-Spawn T-Reverse
+//    I-Spawn") with "x.x % [n]" (the share of the input sequences that build it). Solutions are
+//    sorted as sfinder's PathPairComparator sorts them, then by n, most first.
 //  - CSV -k none (CSVPathOutput): one line per solution, its pieces in the first build order
 //    under softdrop as "T,2,6,1" (piece, state 0/R/2/L, x, y after the rows below are cleared).
 //  - CSV -k solution, pattern, use (FumenCSVPathOutput, PatternCSVPathOutput, UseCSVPathOutput):

@@ -39,7 +39,8 @@ class Parser {
 
  private:
   [[noreturn]] void fail(const std::string& what) const {
-    throw InputError(fmt::format("saves expression '{}': {} at position {}", text_, what, pos_ + 1));
+    throw InputError(
+        fmt::format("saves expression '{}': {} at position {}", text_, what, pos_ + 1));
   }
   void skip() {
     while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;

@@ -47,16 +47,16 @@ class SavesExpr {
 };
 
 struct SavesRow {
-  Sequence sequence;       // need + 1 pieces
+  Sequence sequence;        // need + 1 pieces
   std::uint64_t count = 0;  // how often the patterns give it
   std::uint8_t saveable = 0;
 };
 
 struct SavesResult {
   int need = 0;
-  std::vector<SavesRow> rows;  // in pattern order
-  std::uint64_t total = 0;     // rows counted with repeats
-  std::uint64_t successes = 0;  // of them, those that perfect-clear
+  std::vector<SavesRow> rows;                       // in pattern order
+  std::uint64_t total = 0;                          // rows counted with repeats
+  std::uint64_t successes = 0;                      // of them, those that perfect-clear
   std::array<std::uint64_t, kPieceCount> pieces{};  // per piece: sequences that can keep it
   std::vector<std::uint64_t> expressions;           // per expression
 };
