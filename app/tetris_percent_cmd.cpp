@@ -309,7 +309,7 @@ void setup_tetris_percent(CLI::App& tetris) {
       p->add_option("-d,--drop", o->drop, "softdrop (default), harddrop, 180, t-softdrop");
   o->kicks_option =
       p->add_option("-K,--kicks", o->kicks, "srs (default), nokicks, nullpomino180, @FILE");
-  p->add_option("-m,--method", o->method, "auto (default), optimized (the seed's two passes) or direct");
+  p->add_option("-m,--method", o->method, "auto (default: prefix above 100,000 sequences, else optimized), optimized (the seed's two passes), direct or prefix");
   p->add_option("--threads,--th", o->threads, "Worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));
   p->add_option("--tree-depth,--td", o->tree_depth, "Depth of the success tree (3)")
