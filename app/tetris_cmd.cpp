@@ -260,6 +260,7 @@ void setup_tetris(CLI::App& app) {
 
   if (setup_tetris_patterns) setup_tetris_patterns(*tetris);
   if (setup_tetris_percent) setup_tetris_percent(*tetris);
+  if (setup_tetris_cover) setup_tetris_cover(*tetris);
 }
 
 // The known counts: distinct hard-drop placements of each piece on an empty field, and the

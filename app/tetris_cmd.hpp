@@ -6,6 +6,7 @@
 //   app/tetris_patterns_cmd.cpp: void setup_tetris_patterns(CLI::App& tetris);  // patterns
 //   app/tetris_percent_cmd.cpp:  void setup_tetris_percent(CLI::App& tetris);   // percent,
 //                                                                               // setup-percent
+//   app/tetris_cover_cmd.cpp:    void setup_tetris_cover(CLI::App& tetris);     // cover
 //
 // Each receives the `tetris` subcommand and calls tetris.add_subcommand(...). The hooks are
 // declared weak so that the program links (and the verb is simply absent) while a file that
@@ -17,5 +18,6 @@ namespace manyworlds::cli {
 
 [[gnu::weak]] void setup_tetris_patterns(CLI::App& tetris);
 [[gnu::weak]] void setup_tetris_percent(CLI::App& tetris);
+[[gnu::weak]] void setup_tetris_cover(CLI::App& tetris);
 
 }  // namespace manyworlds::cli

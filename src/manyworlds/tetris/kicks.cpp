@@ -279,6 +279,7 @@ std::optional<Key> parse_key(std::string_view key) {
 struct Line {
   int number = 0;
   std::vector<Kick> kicks;
+  std::uint16_t privileged = 0;  // bit i: offset i is marked `@`
   std::optional<Key> ref;
   bool resolved = false;
 };
@@ -325,9 +326,11 @@ KickTable KickTable::parse(std::string_view text, std::string_view source) {
       auto skip = [&] {
         while (i < value.size() && is_space(value[i])) ++i;
       };
+      bool marked = false;  // an '@' before this offset
       auto number_at = [&](const char* what) -> int {
         skip();
         if (i < value.size() && value[i] == '@') {
+          marked = true;
           ++i;
           skip();
         }
@@ -361,6 +364,7 @@ KickTable KickTable::parse(std::string_view text, std::string_view source) {
         skip();
         if (i >= value.size()) break;
         expect('(');
+        marked = false;
         int x = number_at("x");
         expect(',');
         int y = number_at("y");
@@ -368,6 +372,7 @@ KickTable KickTable::parse(std::string_view text, std::string_view source) {
         if (parsed.kicks.size() == std::size_t(kMaxKicks)) {
           throw fail(number, fmt::format("more than {} offsets", kMaxKicks));
         }
+        if (marked) parsed.privileged |= std::uint16_t(1u << parsed.kicks.size());
         parsed.kicks.push_back({std::int8_t(x), std::int8_t(y)});
       }
       if (parsed.kicks.empty()) throw fail(number, "no offsets (expected e.g. (0,0)(-1,0))");
@@ -397,6 +402,7 @@ KickTable KickTable::parse(std::string_view text, std::string_view source) {
     }
     for (std::size_t c : chain) {
       lines[c]->kicks = lines[at]->kicks;
+      lines[c]->privileged = lines[at]->privileged;
       lines[c]->resolved = true;
     }
   }
@@ -440,6 +446,7 @@ KickTable KickTable::parse(std::string_view text, std::string_view source) {
     if (!lines[k]) continue;
     Entry& e = table.entries_[k];
     e.count = lines[k]->kicks.size();
+    e.privileged = lines[k]->privileged;
     std::copy(lines[k]->kicks.begin(), lines[k]->kicks.end(), e.kicks.begin());
   }
   return table;
@@ -462,22 +469,23 @@ const KickTable& KickTable::nullpomino180() {
 
 KickTable load_kicks(std::string_view spec) {
   std::string_view name = spec;
-  if (!name.empty() && name[0] == '@') name.remove_prefix(1);
+  // sfinder: `@NAME` and `+NAME` name the file kicks/NAME.properties.
+  bool named = !name.empty() && (name[0] == '@' || name[0] == '+');
+  if (named) name.remove_prefix(1);
   if (spec == "srs" || spec == "default" || name == "srs") return KickTable::srs();
   if (name == "nokicks") return KickTable::nokicks();
   if (name == "nullpomino180") return KickTable::nullpomino180();
   if (name.empty()) throw InputError("kicks: empty name");
-  std::string path(name);
+  std::vector<std::string> candidates;
+  if (named) candidates.push_back(fmt::format("kicks/{}.properties", name));
+  candidates.emplace_back(name);
+  candidates.push_back(std::string(name) + ".properties");
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec) &&
-      std::filesystem::is_regular_file(path + ".properties", ec)) {
-    path += ".properties";
+  for (const std::string& path : candidates) {
+    if (std::filesystem::is_regular_file(path, ec)) return KickTable::parse(read_text(path), path);
   }
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    throw InputError(fmt::format(
-        "kicks: '{}' is neither srs, nokicks, nullpomino180 nor a readable kick file", spec));
-  }
-  return KickTable::parse(read_text(path), path);
+  throw InputError(fmt::format(
+      "kicks: '{}' is neither srs, nokicks, nullpomino180 nor a readable kick file", spec));
 }
 
 }  // namespace manyworlds::tetris
