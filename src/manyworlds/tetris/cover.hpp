@@ -161,7 +161,7 @@ struct CoverResult {
 };
 
 // Throws InputError for patterns that are too many (max_sequences), a drop model the kicks do
-// not support (180), negative option values, or no setup; Cancelled on Ctrl-C.
+// not support (180), or no setup; Cancelled on Ctrl-C.
 CoverResult cover(const std::vector<CoverSetup>& setups, const std::vector<Pattern>& patterns,
                   const CoverOptions& options);
 

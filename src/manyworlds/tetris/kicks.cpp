@@ -469,23 +469,22 @@ const KickTable& KickTable::nullpomino180() {
 
 KickTable load_kicks(std::string_view spec) {
   std::string_view name = spec;
-  // sfinder: `@NAME` and `+NAME` name the file kicks/NAME.properties.
-  bool named = !name.empty() && (name[0] == '@' || name[0] == '+');
-  if (named) name.remove_prefix(1);
+  if (!name.empty() && name[0] == '@') name.remove_prefix(1);
   if (spec == "srs" || spec == "default" || name == "srs") return KickTable::srs();
   if (name == "nokicks") return KickTable::nokicks();
   if (name == "nullpomino180") return KickTable::nullpomino180();
   if (name.empty()) throw InputError("kicks: empty name");
-  std::vector<std::string> candidates;
-  if (named) candidates.push_back(fmt::format("kicks/{}.properties", name));
-  candidates.emplace_back(name);
-  candidates.push_back(std::string(name) + ".properties");
+  std::string path(name);
   std::error_code ec;
-  for (const std::string& path : candidates) {
-    if (std::filesystem::is_regular_file(path, ec)) return KickTable::parse(read_text(path), path);
+  if (!std::filesystem::is_regular_file(path, ec) &&
+      std::filesystem::is_regular_file(path + ".properties", ec)) {
+    path += ".properties";
   }
-  throw InputError(fmt::format(
-      "kicks: '{}' is neither srs, nokicks, nullpomino180 nor a readable kick file", spec));
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    throw InputError(fmt::format(
+        "kicks: '{}' is neither srs, nokicks, nullpomino180 nor a readable kick file", spec));
+  }
+  return KickTable::parse(read_text(path), path);
 }
 
 }  // namespace manyworlds::tetris

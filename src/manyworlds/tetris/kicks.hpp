@@ -72,8 +72,7 @@ class KickTable {
 };
 
 // The table for a --kicks argument: `srs` or `default`; `nokicks`, `nullpomino180` (also with
-// a leading `@` or `+`); `@NAME` or `+NAME`: the file kicks/NAME.properties (sfinder's place)
-// or else NAME (or NAME.properties); a path: that file (or PATH.properties). Throws InputError.
+// a leading `@`); `@NAME` or a path: the file NAME (or NAME.properties). Throws InputError.
 KickTable load_kicks(std::string_view spec);
 
 }  // namespace manyworlds::tetris
