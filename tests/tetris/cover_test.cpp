@@ -12,6 +12,7 @@
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/tetris/fumen.hpp"
 #include "manyworlds/tetris/movegen.hpp"
+#include "manyworlds/tetris/sfinder_cover.hpp"
 #include "testing/input_error.hpp"
 
 namespace manyworlds::tetris {
@@ -345,6 +346,97 @@ TEST(Cover, ShortSequencesAndEmptySetups) {
   EXPECT_EQ(r.counts, (std::vector<std::uint64_t>{0, 0}));
   r = cover({setup_of(kDoc1)}, parse_patterns("*p6"), o);
   EXPECT_GT(r.counts[0], 0u);  // with hold, six pieces may build six
+}
+
+// sfinder's command line for cover (CoverOptions.java's table, read as commons-cli reads it):
+// -t takes every value up to the next option, two-letter options with one dash, values
+// attached, the first value of an option given twice, every -p.
+TEST(Cover, ReadsSfinderCommandLines) {
+  namespace sf = sfinder;
+  auto read = [](std::vector<std::string> args) {
+    return sf::read_cover_input(sf::parse_options(sf::cover_options(), args));
+  };
+  sf::CoverInput in = read({"-t",
+                            kDoc1,
+                            std::string(kDoc2) + "#1:3",
+                            "-p",
+                            "*p7",
+                            "-p",
+                            "[SZ]p2,*p5",
+                            "-M=tsd",
+                            "-sb",
+                            "2",
+                            "-m",
+                            "yes",
+                            "-H",
+                            "avoid",
+                            "-H",
+                            "use",
+                            "-s",
+                            "success-asc",
+                            "-a",
+                            "on",
+                            "-P",
+                            "true",
+                            "-l1",
+                            "-d",
+                            "tsm",
+                            "-lp",
+                            "log.txt",
+                            "-o",
+                            "a.csv",
+                            "-K",
+                            "@nullpomino180"});
+  ASSERT_EQ(in.setups.size(), 4u);  // each followed by its mirror
+  EXPECT_EQ(in.setups[1].label(), std::string(kDoc1) + "#mirror");
+  EXPECT_EQ(in.setups[2].pieces.size(), 3u);
+  EXPECT_EQ(in.pattern_lines, (std::vector<std::string>{"*p7", "[SZ]p2,*p5"}));
+  EXPECT_EQ(in.options.mode, CoverMode::TSpinDouble);
+  EXPECT_EQ(in.options.starting_b2b, 2);
+  EXPECT_FALSE(in.options.use_hold);  // the first -H
+  EXPECT_EQ(in.options.sort, CoverSort::SuccessAscending);
+  EXPECT_TRUE(in.accumulate);
+  EXPECT_TRUE(in.options.priority);
+  EXPECT_EQ(in.options.last_softdrop, 1);
+  EXPECT_EQ(in.options.drop, CoverDrop::TSpinMini);
+  EXPECT_EQ(in.log_path, "log.txt");
+  EXPECT_EQ(in.output_path, "a.csv");
+  EXPECT_EQ(in.kicks_name, "@nullpomino180");
+  EXPECT_TRUE(in.options.kicks.has_180());
+  // -ms / -mc count only in the normal and line modes (sfinder's isNLinesMode).
+  EXPECT_EQ(in.options.max_softdrop, -1);
+  in = read({"-t", kDoc1, "-p", "*p7", "-M", "2L", "-ms", "1", "-mc", "0"});
+  EXPECT_EQ(in.options.max_softdrop, 1);
+  EXPECT_EQ(in.options.max_clear_line, 0);
+  // Defaults.
+  in = read({"-t", std::string(kDoc1) + " " + kDoc2, "-p", "*p7"});
+  EXPECT_EQ(in.setups.size(), 2u);  // a value holding several, split at spaces
+  EXPECT_TRUE(in.options.use_hold);
+  EXPECT_EQ(in.options.mode, CoverMode::Normal);
+  EXPECT_EQ(in.log_path, "output/last_output.txt");
+  EXPECT_EQ(in.output_path, "output/cover.csv");
+  EXPECT_EQ(in.kicks_name, "srs");
+  // Errors: one line each.
+  EXPECT_EQ(error_of([&] {
+              read({"-t", kDoc1, "-p", "*p7", "-sb", "x"});
+            }),
+            "cover: --starting-b2b 'x' is not an integer");
+  EXPECT_EQ(error_of([&] {
+              read({"-t", kDoc1, "-p", "*p7", "-m", "perhaps"});
+            }),
+            "cover: --mirror 'perhaps' is not yes or no (nor true/false, use/avoid, on/off)");
+  EXPECT_EQ(error_of([&] { read({"-t", "-p", "*p7"}); }), "cover: --tetfu given no fumen");
+  EXPECT_EQ(error_of([&] {
+              read({"-t", "nofumen", "-p", "*p7"});
+            }),
+            "cover: 'nofumen' holds no v115 fumen data (v115@...)");
+}
+
+// The report's field: gray X, the pieces by letter, the used rows and one more.
+TEST(Cover, ReportDrawsTheSetup) {
+  EXPECT_EQ(sfinder::cover_setup_rows(setup_of(kDoc1)),
+            (std::vector<std::string>{"__________", "___JJJ____", "L__ZZJS___", "L___ZZSSOO",
+                                      "LL_IIIISOO"}));
 }
 
 }  // namespace
