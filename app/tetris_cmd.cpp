@@ -266,6 +266,7 @@ void setup_tetris(CLI::App& app) {
     util->require_subcommand(1);
     setup_tetris_util_seq(*util);
   }
+  if (setup_tetris_fig) setup_tetris_fig(*tetris);
 }
 
 // The known counts: distinct hard-drop placements of each piece on an empty field, and the

@@ -11,6 +11,7 @@
 //
 // `tetris util` (sfinder's util verbs) is created when a setup_tetris_util_<verb> hook is
 // defined; each hook receives it and adds its verb.
+//   app/tetris_fig_cmd.cpp:      void setup_tetris_fig(CLI::App& tetris);       // fig
 //
 // Each receives the `tetris` subcommand and calls tetris.add_subcommand(...). The hooks are
 // declared weak so that the program links (and the verb is simply absent) while a file that
@@ -24,5 +25,6 @@ namespace manyworlds::cli {
 [[gnu::weak]] void setup_tetris_percent(CLI::App& tetris);
 [[gnu::weak]] void setup_tetris_cover(CLI::App& tetris);
 [[gnu::weak]] void setup_tetris_util_seq(CLI::App& util);
+[[gnu::weak]] void setup_tetris_fig(CLI::App& tetris);
 
 }  // namespace manyworlds::cli

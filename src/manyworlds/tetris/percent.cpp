@@ -14,6 +14,7 @@
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/progress.hpp"
 #include "manyworlds/tetris/hold.hpp"
+#include "manyworlds/tetris/prefix_count.hpp"
 #include "manyworlds/tetris/tiling.hpp"
 
 namespace manyworlds::tetris {
@@ -385,16 +386,19 @@ std::string_view method_name(PercentMethod method) {
       return "optimized";
     case PercentMethod::Direct:
       return "direct";
+    case PercentMethod::Prefix:
+      return "prefix";
   }
   return "auto";
 }
 
 PercentMethod parse_method(std::string_view name) {
-  for (PercentMethod m : {PercentMethod::Auto, PercentMethod::Optimized, PercentMethod::Direct}) {
+  for (PercentMethod m : {PercentMethod::Auto, PercentMethod::Optimized, PercentMethod::Direct,
+                          PercentMethod::Prefix}) {
     if (name == method_name(m)) return m;
   }
   throw InputError(
-      fmt::format("method: '{}' is not auto, optimized or direct", name));
+      fmt::format("method: '{}' is not auto, optimized, direct or prefix", name));
 }
 
 namespace {
@@ -430,6 +434,9 @@ void summarize(const std::vector<Sequence>& sequences, const std::vector<char>& 
   r.total = sequences.size();
 }
 
+// Sequences (with repeats, after truncation) above which Auto picks the prefix engine.
+constexpr std::uint64_t kPrefixThreshold = 100'000;
+
 }  // namespace
 
 PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
@@ -460,14 +467,25 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
       for (int k = 0; k < take; ++k) c *= std::uint64_t(n - k);
       remaining -= take;
     }
-    truncated += c;
+    truncated = c > UINT64_MAX - truncated ? UINT64_MAX : truncated + c;  // saturates
   }
+  // Auto: the prefix engine when the pattern is large (it walks the trie once, whatever the
+  // number of sequences); below the threshold the sequence-by-sequence optimized method
+  // starts faster (docs/benchmarks.md).
+  r.method = o.method;
+  if (r.method == PercentMethod::Auto) {
+    r.method = truncated > kPrefixThreshold ? PercentMethod::Prefix : PercentMethod::Optimized;
+  }
+  if (r.method == PercentMethod::Prefix && area.height > 0) {
+    count_by_prefixes(area, patterns, o, r);
+    return r;
+  }
+  if (r.method == PercentMethod::Prefix) r.method = PercentMethod::Optimized;
   if (o.max_sequences != 0 && truncated > o.max_sequences) {
     throw InputError(fmt::format(
         "{} sequences of {} pieces to search, beyond {}: use a narrower pattern, or --force",
         truncated, r.pop, o.max_sequences));
   }
-  r.method = o.method == PercentMethod::Direct ? PercentMethod::Direct : PercentMethod::Optimized;
   std::vector<Sequence> sequences = enumerate(patterns, r.pop);
   std::vector<char> success(sequences.size(), 0);
 

@@ -40,9 +40,10 @@
 namespace manyworlds::tetris {
 
 enum class PercentMethod {
-  Auto,       // chosen by the size of the pattern (see percent())
+  Auto,       // Prefix above 100,000 sequences (with repeats, truncated), else Optimized
   Optimized,  // the seed's two passes over a shared field graph, sequence by sequence
   Direct,     // an independent plain search per sequence (sfinder's way)
+  Prefix,     // the prefix engine: the pattern's trie walked once (prefix_count.hpp)
 };
 
 struct PercentOptions {
@@ -106,7 +107,8 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
 // Whether `input` (pop pieces) succeeds, by the given method (Auto: Optimized); single-threaded.
 bool sequence_succeeds(const ClearArea& area, const Sequence& input, const PercentOptions& o);
 
-std::string_view method_name(PercentMethod method);  // "auto", "optimized", "direct"
+// "auto", "optimized", "direct", "prefix"
+std::string_view method_name(PercentMethod method);
 // Throws InputError for an unknown name.
 PercentMethod parse_method(std::string_view name);
 
