@@ -6,6 +6,11 @@
 //   app/tetris_patterns_cmd.cpp: void setup_tetris_patterns(CLI::App& tetris);  // patterns
 //   app/tetris_percent_cmd.cpp:  void setup_tetris_percent(CLI::App& tetris);   // percent,
 //                                                                               // setup-percent
+//   app/tetris_cover_cmd.cpp:    void setup_tetris_cover(CLI::App& tetris);     // cover
+//   app/tetris_util_cmd.cpp:     void setup_tetris_util_seq(CLI::App& util);    // util seq
+//
+// `tetris util` (sfinder's util verbs) is created when a setup_tetris_util_<verb> hook is
+// defined; each hook receives it and adds its verb.
 //   app/tetris_fig_cmd.cpp:      void setup_tetris_fig(CLI::App& tetris);       // fig
 //
 // Each receives the `tetris` subcommand and calls tetris.add_subcommand(...). The hooks are
@@ -18,6 +23,8 @@ namespace manyworlds::cli {
 
 [[gnu::weak]] void setup_tetris_patterns(CLI::App& tetris);
 [[gnu::weak]] void setup_tetris_percent(CLI::App& tetris);
+[[gnu::weak]] void setup_tetris_cover(CLI::App& tetris);
+[[gnu::weak]] void setup_tetris_util_seq(CLI::App& util);
 [[gnu::weak]] void setup_tetris_fig(CLI::App& tetris);
 
 }  // namespace manyworlds::cli
