@@ -24,6 +24,7 @@ const std::vector<Verb> kVerbs = {
     {{"tetris", "util", "seq"}, sf::seq_options},
     {{"tetris", "path"}, sf::path_options},
     {{"tetris", "saves"}, sf::saves_options},
+    {{"tetris", "cover"}, sf::cover_options},
 };
 
 // The row whose words start the arguments (the longest), and how many words it has.

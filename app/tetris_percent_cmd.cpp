@@ -310,7 +310,8 @@ void setup_tetris_percent(CLI::App& tetris) {
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   }
   p->add_option("-m,--method", o->method,
-                "auto (default), optimized (the seed's two passes) or direct");
+                "auto (default: prefix above 100,000 sequences, else optimized), optimized (the "
+                "seed's two passes), direct or prefix");
   add_json_flag(*p, o->json);
   add_force_flag(*p, o->force);
   p->callback([o] { run_percent(*o); });

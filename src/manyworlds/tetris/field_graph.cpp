@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
+#include <optional>
 
 namespace manyworlds::tetris {
 namespace {
@@ -24,6 +25,35 @@ int awkwardness(const Field& f, int height) {
   for (int x = 0; x + 1 < kWidth; ++x)
     bumps += std::abs(top[std::size_t(x)] - top[std::size_t(x) + 1]);
   return holes * 8 + bumps;
+}
+
+// The piece whose shape the empty cells below `height` make (exactly 4 of them), if any.
+std::optional<Piece> shape_of_empty(const Field& f, int height) {
+  std::array<unsigned, kMaxHeight + 4> empty{};  // room for low + i below
+  int low = -1, high = -1;
+  unsigned columns = 0;
+  for (int y = 0; y < height; ++y) {
+    empty[std::size_t(y)] = ~unsigned(f.row(y)) & kFullRow;
+    if (empty[std::size_t(y)]) {
+      if (low < 0) low = y;
+      high = y;
+      columns |= empty[std::size_t(y)];
+    }
+  }
+  if (low < 0 || high - low > 3) return std::nullopt;
+  int x0 = std::countr_zero(columns);
+  for (Piece p : kAllPieces) {
+    for (int r = 0; r < kRotationCount; ++r) {
+      const Shape& s = shape(p, Rotation(r));
+      if (s.max_y - s.min_y != high - low) continue;
+      bool same = true;
+      for (int i = 0; i <= high - low && same; ++i) {
+        same = (empty[std::size_t(low + i)] >> x0) == unsigned(s.rows[std::size_t(i)]);
+      }
+      if (same) return p;
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -143,12 +173,14 @@ FieldGraph::Edges FieldGraph::successors(Id id, Piece piece) {
 std::uint8_t FieldGraph::finishers(Id id) {
   Node& n = nodes_[std::size_t(id)];
   if (n.finishers >= 0) return std::uint8_t(n.finishers);
-  // Only a field with exactly 4 empty cells below its height can be finished by one piece.
+  // Only a field with exactly 4 empty cells below its height can be finished by one piece, and
+  // only by the piece whose shape those cells make: generate that piece's moves alone.
   std::uint8_t mask = 0;
   if (n.need == 1) {
-    for (Piece p : kAllPieces) {
-      for (Id c : successors(id, p)) {
-        if (nodes_[std::size_t(c)].height == 0) mask = std::uint8_t(mask | (1u << int(p)));
+    std::optional<Piece> piece = shape_of_empty(n.field, n.height);
+    if (piece) {
+      for (Id c : successors(id, *piece)) {
+        if (nodes_[std::size_t(c)].height == 0) mask = std::uint8_t(1u << int(*piece));
       }
     }
   }

@@ -40,7 +40,7 @@
 namespace manyworlds::tetris {
 
 enum class PercentMethod {
-  Auto,       // chosen by the size of the pattern (see percent())
+  Auto,       // Prefix above 100,000 sequences (with repeats, truncated), else Optimized
   Optimized,  // the seed's two passes over a shared field graph, sequence by sequence
   Direct,     // an independent plain search per sequence (sfinder's way)
   Prefix,     // the prefix engine: the pattern's trie walked once (prefix_count.hpp)

@@ -5,10 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <mutex>
-#include <deque>
-#include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <memory>
 #include <mutex>
 
@@ -22,14 +20,14 @@
 namespace manyworlds::tetris {
 namespace {
 
-// ---- Bit sets over continuations ---------------------------------------------------------
+// ---- Bit sets over piece sequences -------------------------------------------------------
 //
-// The continuations of r pieces are numbered by their 3-bit piece codes, first piece most
+// The sequences of r pieces are numbered by their 3-bit piece codes, first piece most
 // significant: index = sum p_i * 8^(r-1-i). A set of them has 8^r bits: one word up to r = 2,
-// 8 words at r = 3, 64 at r = 4. The continuations that start with piece p are the block
+// 8 words at r = 3, 64 at r = 4. The sequences that start with piece p are the block
 // [p * 8^(r-1), (p+1) * 8^(r-1)); code 7 is no piece, so its block stays empty.
 
-constexpr int kMaxBottom = 4;
+constexpr int kMaxLength = 4;
 constexpr int kMaxWords = 64;
 
 constexpr int words_for(int r) {
@@ -40,9 +38,9 @@ struct Bits {
   std::array<std::uint64_t, kMaxWords> w;
 };
 
-// The sets of every continuation (no code 7), per r.
+// Every sequence of r pieces (no code 7), per r.
 struct Valid {
-  std::array<Bits, kMaxBottom + 1> bits{};
+  std::array<Bits, kMaxLength + 1> bits{};
   Valid() {
     bits[0].w[0] = 1;
     bits[1].w[0] = 0x7F;
@@ -78,7 +76,7 @@ bool covers(const Bits& acc, const Bits& target, int r) {
   return true;
 }
 
-// ORs the set `child` of continuations of r-1 pieces into the block of piece p of `parent`.
+// ORs the set `child` of sequences of r-1 pieces into the block of piece p of `parent`.
 void or_block(Bits& parent, const Bits& child, int r, int p) {
   switch (r) {
     case 1:
@@ -96,7 +94,7 @@ void or_block(Bits& parent, const Bits& child, int r, int p) {
   }
 }
 
-// Whether block p of `parent` holds every continuation.
+// Whether block p of `parent` holds every sequence.
 bool block_full(const Bits& parent, int r, int p) {
   switch (r) {
     case 1:
@@ -123,22 +121,64 @@ std::uint64_t count_range(const Bits& b, std::uint64_t lo, std::uint64_t hi) {
   return n;
 }
 
+// ---- The hold slot over the last pieces ---------------------------------------------------
+
+// For inputs made of a held piece h and r more draws, which placement orders each input can
+// give (the hold model of percent.hpp): spare = one piece is left over (r placements, the last
+// held piece unused), else the held piece is placed last (r + 1 placements). The table maps
+// (h, placement order) to the set of draws (bits over r pieces) that can give that order.
+class HoldProjection {
+ public:
+  HoldProjection(int draws, bool spare)
+      : draws_(draws), order_length_(spare ? draws : draws + 1) {
+    const std::size_t orders = std::size_t(1) << (3 * order_length_);
+    table_.assign(std::size_t(kPieceCount) * orders * std::size_t(words_for(draws)), 0);
+    std::array<int, kMaxLength + 1> c{};
+    int inputs = 1;
+    for (int i = 0; i < draws; ++i) inputs *= 7;
+    for (int h = 0; h < kPieceCount; ++h) {
+      for (int n = 0; n < inputs; ++n) {
+        std::uint64_t input = 0;
+        for (int i = draws - 1, v = n; i >= 0; --i, v /= 7) c[std::size_t(i)] = v % 7;
+        for (int i = 0; i < draws; ++i) input = input * 8 + std::uint64_t(c[std::size_t(i)]);
+        for (unsigned choice = 0; choice < (1u << draws); ++choice) {
+          int held = h;
+          std::uint64_t order = 0;
+          for (int i = 0; i < draws; ++i) {
+            if ((choice >> i) & 1) {
+              order = order * 8 + std::uint64_t(held);
+              held = c[std::size_t(i)];
+            } else {
+              order = order * 8 + std::uint64_t(c[std::size_t(i)]);
+            }
+          }
+          if (!spare) order = order * 8 + std::uint64_t(held);
+          std::uint64_t* bits = at(h, order);
+          bits[input / 64] |= std::uint64_t(1) << (input % 64);
+        }
+      }
+    }
+  }
+  int draws() const { return draws_; }
+  int order_length() const { return order_length_; }
+  const std::uint64_t* at(int held, std::uint64_t order) const {
+    return table_.data() +
+           ((std::size_t(held) << (3 * order_length_)) + order) * std::size_t(words_for(draws_));
+  }
+
+ private:
+  std::uint64_t* at(int held, std::uint64_t order) {
+    return table_.data() +
+           ((std::size_t(held) << (3 * order_length_)) + order) * std::size_t(words_for(draws_));
+  }
+  int draws_;
+  int order_length_;
+  std::vector<std::uint64_t> table_;
+};
+
 // ---- The search ----------------------------------------------------------------------------
 
 constexpr int kNoHold = -1;
-
-struct DebugStats {
-  std::uint64_t reach_n[32]{}, reach_size[32]{}, unions[32]{}, union_fields[32]{}, computes[8]{}, evals = 0, splits = 0;
-  ~DebugStats() {
-    if (!std::getenv("MANYWORLDS_PREFIX_STATS")) return;
-    for (int k = 0; k < 24; ++k)
-      if (reach_n[k]) fprintf(stderr, "reach len %d: %lu sets, avg %.1f; unions %lu avg fields %.1f\n", k, reach_n[k], double(reach_size[k])/reach_n[k], unions[k], unions[k]? double(union_fields[k])/unions[k]:0.0);
-    fprintf(stderr, "evals %lu splits %lu\n", evals, splits);
-    for (int r = 0; r < 8; ++r) if (computes[r]) fprintf(stderr, "computes r=%d: %lu\n", r, computes[r]);
-  }
-};
-DebugStats dbg;
-
 
 
 // A set of keys (never 0) that empties without giving its memory back.
@@ -156,14 +196,6 @@ class KeySet {
         return true;
       }
     }
-  }
-  void clear() {
-    if (slots_.size() > 4096 && 8 * size_ < slots_.size()) {
-      slots_.assign(std::max<std::size_t>(16, std::bit_ceil(4 * size_)), 0);
-    } else {
-      std::fill(slots_.begin(), slots_.end(), 0);
-    }
-    size_ = 0;
   }
 
  private:
@@ -194,7 +226,7 @@ struct TaskResult {
   std::vector<Sequence> failed;
 };
 
-// The set of continuations the automaton allows from each state with at most kMaxBottom
+// The set of continuations the automaton allows from each state with at most kMaxLength
 // pieces left; shared, read-only.
 class Targets {
  public:
@@ -222,8 +254,7 @@ class Targets {
   std::vector<std::unique_ptr<Bits>> sets_;
 };
 
-// Memo keys of an order (a placement order, as a packed sequence) with a bound and a held
-// piece.
+// Memo keys of a placement order (a packed sequence) with a bound and a held piece.
 struct OrderKey {
   std::uint64_t code;
   std::uint64_t rest;  // bound, held piece and order length
@@ -233,11 +264,11 @@ struct OrderKeyHash {
   std::size_t operator()(const OrderKey& k) const { return hash_mix(k.code ^ hash_mix(k.rest)); }
 };
 
-// What the threads know of the unions of W over the fields of a split: each value is a subset
-// of the split's whole union (a thread publishes what it has added so far), so OR-ing them
-// never claims a continuation no field of the split achieves. Sharded, one mutex per shard;
-// a shard past its share of the byte budget empties (only knowledge is lost).
-class SharedUnions {
+// What the threads know of the continuations each split achieves: each value is a subset of
+// the split's whole answer (a thread publishes what it has found so far), so OR-ing them never
+// claims a continuation no field of the split achieves. Sharded, one mutex per shard; a shard
+// past its share of the byte budget empties (only knowledge is lost).
+class SharedAnswers {
  public:
   // ORs what is known for `key` into `acc`; false when nothing is.
   bool or_into(const OrderKey& key, int words, Bits& acc) const {
@@ -277,29 +308,29 @@ class SharedUnions {
   std::array<Shard, kShards> shards_;
 };
 
+// Settings of one count, shared by the threads.
+struct Shared {
+  const PatternAutomaton& dfa;
+  const Targets& targets;
+  const HoldProjection* projection;  // with hold; null without
+  int bottom;                        // draws handled by the bit sets
+  int order_length;                  // pieces of the placement orders there
+  FillOracle& oracle;
+  SharedAnswers& answers;
+  Progress& progress;
+};
+
 class Engine {
  public:
-  Engine(const ClearArea& area, const PercentOptions& o, const PatternAutomaton& dfa,
-         const Targets& targets, int bottom, FillOracle& oracle, SharedUnions& shared,
-         Progress& progress)
-      : dfa_(dfa),
-        targets_(targets),
-        bottom_(bottom),
-        length_(dfa.length()),
+  Engine(const ClearArea& area, const PercentOptions& o, const Shared& shared)
+      : s_(shared),
+        length_(shared.dfa.length()),
         hold_(o.use_hold),
-        tree_depth_(std::clamp(o.tree_depth, 0, dfa.length())),
+        tree_depth_(std::clamp(o.tree_depth, 0, shared.dfa.length())),
         need_(area.need),
         gen_(o.kicks, o.drop),
-        graph_(area.field, area.height, gen_, oracle),
-        shared_(shared),
-        progress_(progress),
-        splits_(std::size_t(dfa.length()) + 1) {}
-
-  ~Engine() {
-    if (std::getenv("MANYWORLDS_PREFIX_STATS"))
-      fprintf(stderr, "graph %zu nodes, %zu MB; lists %zu; memo small %zu large %zu arena %zu MB\n", graph_.size(),
-              graph_.memory() >> 20, lists_.size(), small_.size(), large_.size(), arena_.size() * 8 >> 20);
-  }
+        graph_(area.field, area.height, gen_, shared.oracle),
+        splits_(std::size_t(shared.dfa.length()) + 1) {}
 
   // Searches the subtree of `prefix` (a path of the automaton ending in `state`).
   TaskResult run(const Sequence& prefix, std::int32_t state, std::size_t failed_limit) {
@@ -324,8 +355,12 @@ class Engine {
   static constexpr std::size_t kMemoBudget = std::size_t(512) << 20;
 
   std::size_t memory() const {
+    std::size_t lists = 0;
+    for (const ReachList& l : lists_) {
+      lists += sizeof(ReachList) + l.fields.capacity() * sizeof(FieldGraph::Id) + l.seen.memory();
+    }
     return small_.memory() + large_.memory() + arena_.capacity() * sizeof(std::uint64_t) +
-           reach_.memory() + lists_memory() + unions_.memory();
+           reach_.memory() + lists + unions_.memory();
   }
 
   // The splits after drawing `piece` at depth k (from those at depth k).
@@ -359,7 +394,7 @@ class Engine {
   // The pieces that may still be placed after a split at automaton state q: the held one and
   // the most the pattern can still draw. A field that these cannot fill is a dead end there.
   PieceCounts bound(const Split& s, std::int32_t q) const {
-    PieceCounts b = dfa_.upcoming(q);
+    PieceCounts b = s_.dfa.upcoming(q);
     return s.held == kNoHold ? b : add_piece(b, Piece(s.held));
   }
 
@@ -408,14 +443,6 @@ class Engine {
     return id;
   }
 
-  std::size_t lists_memory() const {
-    std::size_t bytes = 0;
-    for (const ReachList& l : lists_) {
-      bytes += sizeof(ReachList) + l.fields.capacity() * sizeof(FieldGraph::Id) + l.seen.memory();
-    }
-    return bytes;
-  }
-
   // Whether list `id` has a field number i, producing fields as needed.
   bool field_at(std::int32_t id, std::size_t i) {
     while (lists_[std::size_t(id)].fields.size() <= i) {
@@ -428,8 +455,7 @@ class Engine {
       FieldGraph::Id f = lists_[std::size_t(l.parent)].fields[l.cursor++];
       for (FieldGraph::Id c : graph_.successors(f, l.last)) {
         if (!l.seen.insert(std::uint64_t(c) + 1)) continue;
-        static const bool nofill = std::getenv("MANYWORLDS_PREFIX_NOFILL") != nullptr;
-        if (nofill || graph_.cleared(c) || graph_.fillable_with(c, l.bound)) l.fields.push_back(c);
+        if (graph_.cleared(c) || graph_.fillable_with(c, l.bound)) l.fields.push_back(c);
       }
     }
     return true;
@@ -437,11 +463,11 @@ class Engine {
 
   void walk(int k, std::int32_t q, const Sequence& prefix, TaskResult& out) {
     if (cancel_requested()) {
-      throw_if_cancelled(fmt::format("percent: {} of {} sequences", progress_.done(),
-                                     dfa_.completions(PatternAutomaton::root())));
+      throw_if_cancelled(fmt::format("percent: {} of {} sequences", s_.progress.done(),
+                                     s_.dfa.completions(PatternAutomaton::root())));
     }
     int r = length_ - k;
-    if (r <= bottom_) {
+    if (r <= s_.bottom) {
       evaluate(k, q, prefix, out);
       return;
     }
@@ -452,16 +478,16 @@ class Engine {
     if (!alive) {
       // No field is left: every continuation fails.
       fail_all(k, q, prefix, out);
-      progress_.advance(dfa_.completions(q));
+      s_.progress.advance(s_.dfa.completions(q));
       return;
     }
     for (int p = 0; p < kPieceCount; ++p) {
-      std::int32_t next = dfa_.next(q, Piece(p));
+      std::int32_t next = s_.dfa.next(q, Piece(p));
       if (next == PatternAutomaton::kNone) continue;
       Sequence longer = prefix;
       longer.push_back(Piece(p));
       std::size_t slot = out.tree.size();
-      if (k + 1 <= tree_depth_) out.tree.push_back({longer, 0, dfa_.completions(next)});
+      if (k + 1 <= tree_depth_) out.tree.push_back({longer, 0, s_.dfa.completions(next)});
       std::uint64_t before = out.successes;
       draw(k, p);
       walk(k + 1, next, longer, out);
@@ -477,73 +503,91 @@ class Engine {
     }
     if (k >= tree_depth_ && out.failed.size() >= failed_limit_) return;
     for (int p = 0; p < kPieceCount; ++p) {
-      std::int32_t next = dfa_.next(q, Piece(p));
+      std::int32_t next = s_.dfa.next(q, Piece(p));
       if (next == PatternAutomaton::kNone) continue;
       Sequence longer = prefix;
       longer.push_back(Piece(p));
-      if (k + 1 <= tree_depth_) out.tree.push_back({longer, 0, dfa_.completions(next)});
+      if (k + 1 <= tree_depth_) out.tree.push_back({longer, 0, s_.dfa.completions(next)});
       fail_all(k + 1, next, longer, out);
     }
   }
 
-  // V(split): the union of W over the fields its order reaches, with its held piece. Built
-  // lazily and memoized per (split, bound): a union stops once it holds the target asked for,
-  // and a later question with another target resumes it where it stopped.
-  struct Union {
-    std::uint32_t offset;  // its words in arena_
-    std::uint32_t next;    // the next field of the order's reach set to add
+  // A split's answer in progress: the continuations found so far, the placement orders
+  // already projected, and the next field of its reach list to add. Both sets live in arena_.
+  struct Answer {
+    std::uint32_t continuations;
+    std::uint32_t orders;
+    std::uint32_t next;
   };
 
-  // The last r <= bottom pieces: the union of the splits' V within the pattern's targets.
+  // The continuations (r draws left) that succeed from a split: with hold, those whose hold
+  // choices give a placement order in the union of the order languages of its fields;
+  // without hold, that union itself.
   void evaluate(int k, std::int32_t q, const Sequence& prefix, TaskResult& out) {
     const int r = length_ - k;
     const int words = words_for(r);
-    const Bits& target = targets_.at(q);
-    Bits acc, v, w;
+    const int olen = hold_ ? s_.order_length : r;
+    if (hold_ && r != s_.projection->draws()) throw std::logic_error("prefix engine: depth");
+    const int owords = words_for(olen);
+    const Bits& target = s_.targets.at(q);
+    Bits acc, v, lu, lang;
     clear_bits(acc, r);
-    dbg.evals++;
-    // First the splits whose union is known (inputs share many splits: ab... and ba... share
-    // all of them), then the others in the order draw() made them (placing each drawn piece
-    // first), each union extended only as far as the target needs.
     const std::vector<Split>& splits = splits_[std::size_t(k)];
-    auto key_of_split = [&](const Split& s) {
+    auto key_of = [&](const Split& s) {
       return order_key(s.order, cap_counts(bound(s, q), need_ - s.order.length), s.held);
     };
+    // First what is known of every split (inputs share many splits: ab... and ba... share all
+    // of them), then the splits in the order draw() made them (placing each drawn piece
+    // first), each extended only as far as the target needs.
     bool done = false;
     for (const Split& s : splits) {
-      if (shared_.or_into(key_of_split(s), words, acc) && (done = covers(acc, target, r))) break;
+      if (s_.answers.or_into(key_of(s), words, acc) && (done = covers(acc, target, r))) break;
     }
     for (std::size_t i = 0; i < splits.size() && !done; ++i) {
       const Split& s = splits[i];
-      dbg.splits++;
       std::int32_t fields = reach(s.order, bound(s, q));
       if (!field_at(fields, 0)) continue;
-      OrderKey key = key_of_split(s);
-      Union u;
-      if (const Union* known = unions_.find(key)) {
-        u = *known;
-        std::copy_n(arena_.data() + u.offset, words, v.w.begin());
+      OrderKey key = key_of(s);
+      Answer a;
+      if (const Answer* known = unions_.find(key)) {
+        a = *known;
+        std::copy_n(arena_.data() + a.continuations, words, v.w.begin());
+        std::copy_n(arena_.data() + a.orders, owords, lu.w.begin());
       } else {
-        u = {std::uint32_t(arena_.size()), 0};
-        arena_.resize(arena_.size() + std::size_t(words), 0);
+        a = {std::uint32_t(arena_.size()), std::uint32_t(arena_.size() + std::size_t(words)), 0};
+        arena_.resize(arena_.size() + std::size_t(words + owords), 0);
         clear_bits(v, r);
-        unions_.insert(key, u);
-      }
-      bool grown = false;
-      while (!covers(acc, target, r) && field_at(fields, u.next)) {
-        compute(lists_[std::size_t(fields)].fields[u.next++], s.held, r, w);
-        or_bits(v, w.w.data(), r);
-        or_bits(acc, w.w.data(), r);
-        grown = true;
-        dbg.union_fields[s.order.length]++;
-      }
-      if (grown) {
-        std::copy_n(v.w.begin(), words, arena_.begin() + u.offset);
-        unions_.insert(key, u);
-        shared_.merge(key, words, v);
-        dbg.unions[s.order.length]++;
+        clear_bits(lu, olen);
+        unions_.insert(key, a);
       }
       or_bits(acc, v.w.data(), r);
+      bool grown = false;
+      while (!covers(acc, target, r) && field_at(fields, a.next)) {
+        language(lists_[std::size_t(fields)].fields[a.next++], olen, lang);
+        grown = true;
+        if (!hold_) {
+          or_bits(v, lang.w.data(), r);
+          or_bits(acc, lang.w.data(), r);
+          continue;
+        }
+        // Project the orders not seen before.
+        for (int w = 0; w < owords; ++w) {
+          std::uint64_t fresh = lang.w[std::size_t(w)] & ~lu.w[std::size_t(w)];
+          lu.w[std::size_t(w)] |= fresh;
+          for (; fresh; fresh &= fresh - 1) {
+            std::uint64_t order = std::uint64_t(64 * w + std::countr_zero(fresh));
+            const std::uint64_t* draws = s_.projection->at(s.held, order);
+            or_bits(v, draws, r);
+            or_bits(acc, draws, r);
+          }
+        }
+      }
+      if (grown) {
+        std::copy_n(v.w.begin(), words, arena_.begin() + a.continuations);
+        std::copy_n(lu.w.begin(), owords, arena_.begin() + a.orders);
+        unions_.insert(key, a);
+        s_.answers.merge(key, words, v);
+      }
       done = covers(acc, target, r);
     }
     for (int i = 0; i < words; ++i) acc.w[std::size_t(i)] &= target.w[std::size_t(i)];
@@ -560,7 +604,7 @@ class Engine {
         }
       }
     }
-    progress_.advance(dfa_.completions(q));
+    s_.progress.advance(s_.dfa.completions(q));
   }
 
   // Tree entries for the prefixes of depth k+1..tree_depth under `prefix` (k pieces) inside a
@@ -578,6 +622,48 @@ class Engine {
       longer.push_back(Piece(p));
       out.tree.push_back({longer, count_range(acc, lo, lo + block), total});
       tree_from_bits(k + 1, longer, lo, acc, target, out);
+    }
+  }
+
+  // The order language of a field needing `length` pieces: the placement orders (no hold)
+  // that clear it, as a bit set over sequences of `length` pieces; memoized per field.
+  void language(FieldGraph::Id node, int length, Bits& out) {
+    if (graph_.cleared(node)) {
+      clear_bits(out, length);
+      out.w[0] = length == 0 ? 1 : 0;
+      return;
+    }
+    if (length == 0) {
+      out.w[0] = 0;
+      return;
+    }
+    if (length == 1) {
+      out.w[0] = graph_.finishers(node);
+      return;
+    }
+    auto key = std::uint32_t(node);
+    if (length == 2) {
+      if (const std::uint64_t* known = small_.find(key)) {
+        out.w[0] = *known;
+        return;
+      }
+    } else if (const std::uint32_t* known = large_.find(key)) {
+      load(*known, length, out);
+      return;
+    }
+    clear_bits(out, length);
+    Bits child;
+    for (int p = 0; p < kPieceCount; ++p) {
+      for (FieldGraph::Id c : graph_.successors(node, Piece(p))) {
+        language(c, length - 1, child);
+        or_block(out, child, length, p);
+        if (block_full(out, length, p)) break;
+      }
+    }
+    if (length == 2) {
+      small_.insert(key, out.w[0]);
+    } else {
+      large_.insert(key, store(out, length));
     }
   }
 
@@ -599,102 +685,30 @@ class Engine {
     }
   }
 
-  // W(node, held) for r draws left: the continuations (of any pieces) that succeed from the
-  // state, memoized per state. Not restricted to the pattern, so that every prefix and every
-  // automaton state that reaches the state shares it.
-  void compute(FieldGraph::Id node, int held, int r, Bits& out) {
-    if (graph_.cleared(node)) {
-      copy_bits(out, valid().bits[std::size_t(r)], r);
-      return;
-    }
-    if (r == 0) {
-      out.w[0] = held != kNoHold && ((graph_.finishers(node) >> held) & 1) ? 1 : 0;
-      return;
-    }
-    std::uint64_t key = (std::uint64_t(std::uint32_t(node)) << 7) | std::uint64_t(r << 3) |
-                        std::uint64_t(held + 1);
-    if (r <= 2) {
-      if (const std::uint64_t* known = small_.find(key)) {
-        out.w[0] = *known;
-        return;
-      }
-    } else if (const std::uint32_t* known = large_.find(key)) {
-      load(*known, r, out);
-      return;
-    }
-    dbg.computes[r]++;
-    clear_bits(out, r);
-    if (hold_ && held != kNoHold && graph_.need(node) == 1 &&
-        ((graph_.finishers(node) >> held) & 1)) {
-      // The held piece finishes the field at the next draw, whatever it is.
-      copy_bits(out, valid().bits[std::size_t(r)], r);
-    } else {
-      Bits child;
-      for (int p = 0; p < kPieceCount; ++p) {
-        if (hold_ && held == kNoHold) {
-          compute(node, p, r - 1, child);  // the first piece goes to the hold slot
-          or_block(out, child, r, p);
-          continue;
-        }
-        bool full = false;
-        for (FieldGraph::Id c : graph_.successors(node, Piece(p))) {
-          compute(c, held, r - 1, child);
-          or_block(out, child, r, p);
-          if ((full = block_full(out, r, p))) break;
-        }
-        if (!full && hold_ && held != p) {
-          for (FieldGraph::Id c : graph_.successors(node, Piece(held))) {
-            compute(c, p, r - 1, child);
-            or_block(out, child, r, p);
-            if (block_full(out, r, p)) break;
-          }
-        }
-      }
-    }
-    if (r <= 2) {
-      small_.insert(key, out.w[0]);
-    } else {
-      large_.insert(key, store(out, r));
-    }
-  }
-
   static constexpr std::uint32_t kAllZero = 0xFFFFFFFEu;
   static constexpr std::uint32_t kAllOne = 0xFFFFFFFFu;
 
-  struct KeyHash {
-    std::size_t operator()(std::uint64_t k) const { return hash_mix(k); }
+  struct IdHash {
+    std::size_t operator()(std::uint32_t k) const { return hash_mix(k); }
   };
 
-  const PatternAutomaton& dfa_;
-  const Targets& targets_;
-  const int bottom_;
+  const Shared& s_;
   const int length_;
   const bool hold_;
   const int tree_depth_;
   const int need_;
   MoveGenerator gen_;
   FieldGraph graph_;
-  SharedUnions& shared_;
-  Progress& progress_;
   std::vector<std::vector<Split>> splits_;  // per depth, along the current prefix
   FlatMap<OrderKey, std::int32_t, OrderKeyHash> reach_;
   std::deque<ReachList> lists_;
-  FlatMap<OrderKey, Union, OrderKeyHash> unions_;
-  FlatMap<std::uint64_t, std::uint64_t, KeyHash> small_;
-  FlatMap<std::uint64_t, std::uint32_t, KeyHash> large_;
+  FlatMap<OrderKey, Answer, OrderKeyHash> unions_;
+  FlatMap<std::uint32_t, std::uint64_t, IdHash> small_;   // languages of 2 pieces
+  FlatMap<std::uint32_t, std::uint32_t, IdHash> large_;   // languages of 3 and 4 pieces
   std::vector<std::uint64_t> arena_;
   Bits zero_{};
   std::size_t failed_limit_ = 0;
 };
-
-// How many of the last pieces the bit sets cover (MANYWORLDS_PREFIX_BOTTOM overrides, for
-// measurements).
-int bottom_levels() {
-  if (const char* env = std::getenv("MANYWORLDS_PREFIX_BOTTOM")) {
-    return std::clamp(std::atoi(env), 0, kMaxBottom);
-  }
-  return 3;
-}
 
 // The prefixes the trie is split at: every automaton path of `depth` pieces, in order.
 void prefixes(const PatternAutomaton& dfa, std::int32_t q, Sequence prefix, int depth,
@@ -717,7 +731,15 @@ void prefixes(const PatternAutomaton& dfa, std::int32_t q, Sequence prefix, int 
 void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patterns,
                        const PercentOptions& o, PercentResult& r) {
   PatternAutomaton dfa(patterns, r.pop);
-  const int bottom = std::min(bottom_levels(), r.pop);
+  // The bit sets cover the last draws; the placement orders there are at most kMaxLength
+  // pieces: with hold and a spare piece as many as the draws, with hold and no spare one
+  // more (the held piece placed last), without hold as many. With hold the first piece goes
+  // to the hold slot, so the sets start after it.
+  const bool spare = o.use_hold && r.pop > r.need;
+  int bottom = o.use_hold && !spare ? kMaxLength - 1 : kMaxLength;
+  bottom = std::min(bottom, o.use_hold ? r.pop - 1 : r.pop);
+  std::unique_ptr<HoldProjection> projection;
+  if (o.use_hold) projection = std::make_unique<HoldProjection>(bottom, spare);
   Targets targets(dfa, bottom);
   r.total = dfa.completions(PatternAutomaton::root());
   const int tree_depth = std::clamp(o.tree_depth, 0, r.pop);
@@ -733,11 +755,14 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
     ++split;
   }
   const bool streaming = bool(o.on_failed);
-  const std::size_t limit = streaming || o.failed_limit < 0 ? SIZE_MAX : std::size_t(o.failed_limit);
+  const std::size_t limit =
+      streaming || o.failed_limit < 0 ? SIZE_MAX : std::size_t(o.failed_limit);
 
   FillOracle oracle;
-  SharedUnions shared;
+  SharedAnswers answers;
   Progress progress("percent", r.total, o.progress);
+  Shared shared{dfa,   targets, projection.get(), bottom, o.use_hold && !spare ? bottom + 1 : bottom,
+                oracle, answers, progress};
   std::vector<std::unique_ptr<Engine>> engines(threads);
   std::vector<TaskResult> results(tasks.size());
   std::vector<char> done(tasks.size(), 0);
@@ -753,9 +778,7 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
   };
   parallel_for_workers(tasks.size(), threads, [&](std::size_t t, unsigned worker) {
     auto& engine = engines[worker];
-    if (!engine) {
-      engine = std::make_unique<Engine>(area, o, dfa, targets, bottom, oracle, shared, progress);
-    }
+    if (!engine) engine = std::make_unique<Engine>(area, o, shared);
     TaskResult result = engine->run(tasks[t].first, tasks[t].second, limit);
     std::lock_guard lock(flush_mutex);
     results[t] = std::move(result);
