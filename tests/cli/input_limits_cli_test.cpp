@@ -29,19 +29,8 @@ const std::string kPco = "v115@9gE8DeG8CeH8BeG8CeA8JeAgH";
 constexpr int kTimeoutMs = 60'000;
 constexpr double kMaxSeconds = 20;
 // The bound on the memory of a refused input (peak resident set of the process). Not
-// checked under the sanitizers, whose shadow memory and quarantine count there too.
+// checked under the sanitizers.
 constexpr long kMaxRssKiB = 100 * 1024;
-
-bool under_sanitizers() {
-#if defined(__SANITIZE_ADDRESS__)
-  return true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-  return true;
-#endif
-#endif
-  return false;
-}
 
 // `text` without the lines that report a time ("Time: 6 ms", tetris percent's).
 std::string without_times(const std::string& text) {

@@ -30,6 +30,19 @@ struct RunOptions {
   int timeout_ms = -1;  // >= 0: SIGKILL after this many milliseconds, and timed_out is set
 };
 
+// Whether this build runs under AddressSanitizer (its shadow memory and quarantine make the
+// memory figures meaningless).
+inline bool under_sanitizers() {
+#if defined(__SANITIZE_ADDRESS__)
+  return true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  return true;
+#endif
+#endif
+  return false;
+}
+
 // Runs MANYWORLDS_BINARY with `args` (no shell) as `options` say.
 RunResult run_manyworlds(const std::vector<std::string>& args, const RunOptions& options);
 
