@@ -1,6 +1,7 @@
 // The perfect-clear percent against solution-finder's own numbers: the 2 x 1000 single-sequence
 // cases of its test resources (tests/data/tetris/usecase/{hold1,nohold1}.csv,
-// "percent -t FUMEN -p SEQ -c N [--hold no]",success,total), the optimized method (the seed's
+// "percent -t FUMEN -p SEQ -c N [--hold no]",success,total) and the 2 x 1000 with patterns
+// ({hold2,nohold2}.csv, same format), the optimized method (the seed's
 // two passes) against the direct search, and thread counts. The 22 cases of cases.tsv run
 // through the command line in tests/cli/tetris_percent_cli_test.cpp.
 
@@ -92,6 +93,13 @@ TEST(PercentUseCaseSlow, AllHoldCases) {
 }
 TEST(PercentUseCaseSlow, AllNoHoldCases) {
   check_usecases("nohold1.csv", 1, false);
+}
+// The CSV resources with patterns (I,S,*p7 and the like): every case.
+TEST(PercentUseCaseSlow, AllHoldPatternCases) {
+  check_usecases("hold2.csv", 1, false);
+}
+TEST(PercentUseCaseSlow, AllNoHoldPatternCases) {
+  check_usecases("nohold2.csv", 1, false);
 }
 
 // sfinder's PCO case (cases.tsv noKicks_srs: 514/840), both methods, 1 and 3 threads.
