@@ -12,7 +12,7 @@ test: build
 	ctest --preset release -j $(JOBS)
 
 deps:
-	bash scripts/install-deps.sh --node
+	bash scripts/install-deps.sh --node --browser
 	bash tests/tetris/oracle/install.sh
 
 build: deps

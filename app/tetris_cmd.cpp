@@ -260,6 +260,7 @@ void setup_tetris(CLI::App& app) {
 
   if (setup_tetris_patterns) setup_tetris_patterns(*tetris);
   if (setup_tetris_percent) setup_tetris_percent(*tetris);
+  if (setup_tetris_fig) setup_tetris_fig(*tetris);
   if (setup_tetris_util_seq) {
     auto* util = tetris->add_subcommand("util", "sfinder's utilities: seq");
     util->require_subcommand(1);

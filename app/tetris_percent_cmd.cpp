@@ -312,7 +312,7 @@ void setup_tetris_percent(CLI::App& tetris) {
   }
   use_sfinder_help(*p);
   p->add_option("-m,--method", o->method,
-                "auto (default), optimized (the seed's two passes) or direct");
+                "auto (default: prefix), prefix (the prefix engine), optimized (the seed's two passes) or direct");
   add_json_flag(*p, o->json);
   add_force_flag(*p, o->force);
   p->callback([o] { run_percent(*o); });

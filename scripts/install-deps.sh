@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages manyworlds needs, only those that are missing.
-# Usage: scripts/install-deps.sh [--fuzz] [--node]
+# Usage: scripts/install-deps.sh [--fuzz] [--node] [--browser]
+#   --browser: Debian's chromium, for the tests that render HTML pages (tests/testing/browser.hpp)
 set -euo pipefail
 
 packages=(cmake ninja-build g++ make libcli11-dev libfmt-dev nlohmann-json3-dev libgmp-dev
-          libgtest-dev libgmock-dev libbenchmark-dev)
+          libgtest-dev libgmock-dev libbenchmark-dev libpng-dev libgif-dev)
 for arg in "$@"; do
   case "$arg" in
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
     --node) packages+=(nodejs npm) ;;
+    --browser) packages+=(chromium) ;;
     *) echo "install-deps: unknown option $arg" >&2; exit 2 ;;
   esac
 done

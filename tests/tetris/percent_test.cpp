@@ -120,6 +120,24 @@ TEST(Percent, PcoMethodsAndThreadsAgree) {
   }
 }
 
+// Auto: the prefix engine for a few patterns, the sequence-by-sequence method for a long list
+// (a patterns file of single sequences), with the same counts (the PCO field: 514/840 of *p4).
+TEST(Percent, AutoPicksByTheNumberOfPatterns) {
+  Field f = Field::parse("XXXXX____X/XXXXXX___X/XXXXXXX__X/XXXXXX___X");
+  std::string lines;
+  for (const Sequence& s : enumerate(parse_patterns("*p4"), 4)) lines += s.to_string() + "\n";
+  for (const std::string& text : {std::string("*p4"), lines}) {
+    auto patterns = parse_patterns(text);
+    PercentResult r = percent(f, patterns, PercentOptions{});
+    EXPECT_EQ(r.method, patterns.size() <= kAutoPrefixMaxPatterns ? PercentMethod::Prefix
+                                                                  : PercentMethod::Optimized)
+        << patterns.size();
+    EXPECT_EQ(r.successes, 514u);
+    EXPECT_EQ(r.total, 840u);
+  }
+  EXPECT_GT(parse_patterns(lines).size(), kAutoPrefixMaxPatterns);
+}
+
 // The per-sequence results agree between the methods, not only the counts (cases.tsv
 // community_PCO_Ihold field, I,*p4: 711/840).
 TEST(Percent, MethodsAgreeSequenceBySequence) {

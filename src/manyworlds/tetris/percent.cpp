@@ -14,6 +14,7 @@
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/progress.hpp"
 #include "manyworlds/tetris/hold.hpp"
+#include "manyworlds/tetris/prefix_count.hpp"
 #include "manyworlds/tetris/tiling.hpp"
 
 namespace manyworlds::tetris {
@@ -385,16 +386,18 @@ std::string_view method_name(PercentMethod method) {
       return "optimized";
     case PercentMethod::Direct:
       return "direct";
+    case PercentMethod::Prefix:
+      return "prefix";
   }
   return "auto";
 }
 
 PercentMethod parse_method(std::string_view name) {
-  for (PercentMethod m : {PercentMethod::Auto, PercentMethod::Optimized, PercentMethod::Direct}) {
+  for (PercentMethod m : {PercentMethod::Auto, PercentMethod::Optimized, PercentMethod::Direct,
+                          PercentMethod::Prefix}) {
     if (name == method_name(m)) return m;
   }
-  throw InputError(
-      fmt::format("method: '{}' is not auto, optimized or direct", name));
+  throw InputError(fmt::format("method: '{}' is not auto, optimized, direct or prefix", name));
 }
 
 namespace {
@@ -448,6 +451,22 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
         fmt::format("{} pieces per sequence, at most {} are supported", r.pop, kMaxSequenceLength));
   }
   r.with_duplicates = count_with_duplicates(patterns);
+  // Auto: the prefix engine, except for long lists of patterns (a patterns file of single
+  // sequences, as sfinder's `util seq` writes them): its automaton keeps a position per pattern
+  // in every state, so its memory and time grow with the number of patterns (35280 one-sequence
+  // patterns: 88 s and 6.7 GB, against 2.6 s sequence by sequence), while the sequence-by-sequence
+  // method is already faster from 16 such patterns (docs/benchmarks.md).
+  if (o.method == PercentMethod::Auto) {
+    r.method = patterns.size() <= kAutoPrefixMaxPatterns ? PercentMethod::Prefix
+                                                         : PercentMethod::Optimized;
+  } else {
+    r.method = o.method;
+  }
+  if (r.method == PercentMethod::Prefix && area.height > 0) {
+    count_by_prefixes(area, patterns, o, r);
+    return r;
+  }
+  if (r.method == PercentMethod::Prefix) r.method = PercentMethod::Optimized;
   std::uint64_t truncated = 0;
   for (const auto& p : patterns) {
     // The truncated sequences with repeats: what the sequence-by-sequence methods expand.
@@ -467,7 +486,6 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
         "{} sequences of {} pieces to search, beyond {}: use a narrower pattern, or --force",
         truncated, r.pop, o.max_sequences));
   }
-  r.method = o.method == PercentMethod::Direct ? PercentMethod::Direct : PercentMethod::Optimized;
   std::vector<Sequence> sequences = enumerate(patterns, r.pop);
   std::vector<char> success(sequences.size(), 0);
 

@@ -40,10 +40,14 @@
 namespace manyworlds::tetris {
 
 enum class PercentMethod {
-  Auto,       // chosen by the size of the pattern (see percent())
+  Auto,       // Prefix, or Optimized for more than kAutoPrefixMaxPatterns patterns (percent())
   Optimized,  // the seed's two passes over a shared field graph, sequence by sequence
   Direct,     // an independent plain search per sequence (sfinder's way)
+  Prefix,     // the prefix engine: the pattern's trie walked once (prefix_count.hpp)
 };
+
+// Auto runs the prefix engine for at most this many patterns, Optimized beyond.
+inline constexpr std::size_t kAutoPrefixMaxPatterns = 64;
 
 struct PercentOptions {
   int clear_line = 4;
@@ -86,8 +90,8 @@ struct PercentTreeEntry {
 
 struct PercentResult {
   int need = 0;
-  int pop = 0;             // pieces per searched sequence
-  BigInt with_duplicates;  // sequences of the patterns counted with repeats, before truncation
+  int pop = 0;                  // pieces per searched sequence
+  BigInt with_duplicates;       // sequences of the patterns counted with repeats, before truncation
   std::uint64_t total = 0;      // distinct truncated sequences
   std::uint64_t successes = 0;  // of them, those that perfect-clear
   PercentMethod method = PercentMethod::Auto;  // the method that ran
@@ -106,7 +110,8 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
 // Whether `input` (pop pieces) succeeds, by the given method (Auto: Optimized); single-threaded.
 bool sequence_succeeds(const ClearArea& area, const Sequence& input, const PercentOptions& o);
 
-std::string_view method_name(PercentMethod method);  // "auto", "optimized", "direct"
+// "auto", "optimized", "direct", "prefix"
+std::string_view method_name(PercentMethod method);
 // Throws InputError for an unknown name.
 PercentMethod parse_method(std::string_view name);
 

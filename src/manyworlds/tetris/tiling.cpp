@@ -189,13 +189,7 @@ class Solver final : public SolverBase {
   }
 
   // Counts beyond the pieces still needed are all alike: capped so equal questions meet.
-  static PieceCounts capped(PieceCounts counts, int left) {
-    for (int p = 0; p < kPieceCount; ++p) {
-      int c = std::min(count_of(counts, Piece(p)), left);
-      counts = (counts & ~(PieceCounts(0xFF) << (8 * p))) | (PieceCounts(c) << (8 * p));
-    }
-    return counts;
-  }
+  static PieceCounts capped(PieceCounts counts, int left) { return cap_counts(counts, left); }
 
   // `budget`: placements the question may still try; below zero the answer is "maybe".
   bool fill(const Bits<W>& empty, PieceCounts counts, int left, long& budget) {

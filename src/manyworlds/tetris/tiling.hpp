@@ -13,6 +13,7 @@
 // empty cell in that order, trying every placement whose own first cell it is (an exact cover
 // in the manner of dancing links), memoized on (empty cells, pieces still available).
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -30,6 +31,15 @@ inline int count_of(PieceCounts c, Piece p) {
 }
 inline PieceCounts add_piece(PieceCounts c, Piece p) {
   return c + (PieceCounts(1) << (8 * int(p)));
+}
+// The counts with each one at most `most` (counts beyond the pieces a field still needs are
+// all alike).
+inline PieceCounts cap_counts(PieceCounts c, int most) {
+  for (int p = 0; p < kPieceCount; ++p) {
+    int n = std::min(count_of(c, Piece(p)), most);
+    c = (c & ~(PieceCounts(0xFF) << (8 * p))) | (PieceCounts(n) << (8 * p));
+  }
+  return c;
 }
 
 class FillOracle {

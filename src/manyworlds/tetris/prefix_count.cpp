@@ -1,0 +1,818 @@
+#include "manyworlds/tetris/prefix_count.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdlib>
+#include <deque>
+#include <memory>
+#include <mutex>
+
+#include "manyworlds/core/error.hpp"
+#include "manyworlds/core/flat_map.hpp"
+#include "manyworlds/core/parallel.hpp"
+#include "manyworlds/core/progress.hpp"
+#include "manyworlds/tetris/field_graph.hpp"
+#include "manyworlds/tetris/pattern_automaton.hpp"
+
+namespace manyworlds::tetris {
+namespace {
+
+// ---- Bit sets over piece sequences -------------------------------------------------------
+//
+// The sequences of r pieces are numbered by their 3-bit piece codes, first piece most
+// significant: index = sum p_i * 8^(r-1-i). A set of them has 8^r bits: one word up to r = 2,
+// 8 words at r = 3, 64 at r = 4. The sequences that start with piece p are the block
+// [p * 8^(r-1), (p+1) * 8^(r-1)); code 7 is no piece, so its block stays empty.
+
+constexpr int kMaxLength = 4;
+constexpr int kMaxWords = 64;
+
+constexpr int words_for(int r) {
+  return r <= 2 ? 1 : (r == 3 ? 8 : 64);
+}
+
+struct Bits {
+  std::array<std::uint64_t, kMaxWords> w;
+};
+
+// Every sequence of r pieces (no code 7), per r.
+struct Valid {
+  std::array<Bits, kMaxLength + 1> bits{};
+  Valid() {
+    bits[0].w[0] = 1;
+    bits[1].w[0] = 0x7F;
+    bits[2].w[0] = 0x007F7F7F7F7F7F7Full;
+    for (int p = 0; p < 7; ++p) bits[3].w[std::size_t(p)] = bits[2].w[0];
+    for (int p = 0; p < 7; ++p) {
+      for (int i = 0; i < 8; ++i) bits[4].w[std::size_t(8 * p + i)] = bits[2].w[0];
+    }
+  }
+};
+const Valid& valid() {
+  static const Valid v;
+  return v;
+}
+
+void clear_bits(Bits& b, int r) {
+  std::fill_n(b.w.begin(), words_for(r), 0);
+}
+void copy_bits(Bits& to, const Bits& from, int r) {
+  std::copy_n(from.w.begin(), words_for(r), to.w.begin());
+}
+void or_bits(Bits& to, const std::uint64_t* from, int r) {
+  for (int i = 0; i < words_for(r); ++i) to.w[std::size_t(i)] |= from[i];
+}
+bool equal_bits(const std::uint64_t* a, const std::uint64_t* b, int r) {
+  return std::equal(a, a + words_for(r), b);
+}
+// Whether `acc` holds every bit of `target`.
+bool covers(const Bits& acc, const Bits& target, int r) {
+  for (int i = 0; i < words_for(r); ++i) {
+    if (target.w[std::size_t(i)] & ~acc.w[std::size_t(i)]) return false;
+  }
+  return true;
+}
+
+// ORs the set `child` of sequences of r-1 pieces into the block of piece p of `parent`.
+void or_block(Bits& parent, const Bits& child, int r, int p) {
+  switch (r) {
+    case 1:
+      parent.w[0] |= (child.w[0] & 1) << p;
+      break;
+    case 2:
+      parent.w[0] |= (child.w[0] & 0xFF) << (8 * p);
+      break;
+    case 3:
+      parent.w[std::size_t(p)] |= child.w[0];
+      break;
+    default:
+      for (int i = 0; i < 8; ++i) parent.w[std::size_t(8 * p + i)] |= child.w[std::size_t(i)];
+      break;
+  }
+}
+
+// Whether block p of `parent` holds every sequence.
+bool block_full(const Bits& parent, int r, int p) {
+  switch (r) {
+    case 1:
+      return (parent.w[0] >> p) & 1;
+    case 2:
+      return ((parent.w[0] >> (8 * p)) & 0x7F) == 0x7F;
+    case 3:
+      return parent.w[std::size_t(p)] == valid().bits[2].w[0];
+    default:
+      return equal_bits(parent.w.data() + 8 * p, valid().bits[3].w.data(), 3);
+  }
+}
+
+// Bits [lo, hi) of a set.
+std::uint64_t count_range(const Bits& b, std::uint64_t lo, std::uint64_t hi) {
+  std::uint64_t n = 0;
+  while (lo < hi) {
+    std::uint64_t word = lo / 64, bit = lo % 64;
+    std::uint64_t take = std::min<std::uint64_t>(64 - bit, hi - lo);
+    std::uint64_t mask = take == 64 ? ~std::uint64_t(0) : ((std::uint64_t(1) << take) - 1) << bit;
+    n += std::uint64_t(std::popcount(b.w[word] & mask));
+    lo += take;
+  }
+  return n;
+}
+
+// ---- The hold slot over the last pieces ---------------------------------------------------
+
+// For inputs made of a held piece h and r more draws, which placement orders each input can
+// give (the hold model of percent.hpp): spare = one piece is left over (r placements, the last
+// held piece unused), else the held piece is placed last (r + 1 placements). The table maps
+// (h, placement order) to the set of draws (bits over r pieces) that can give that order.
+class HoldProjection {
+ public:
+  HoldProjection(int draws, bool spare)
+      : draws_(draws), order_length_(spare ? draws : draws + 1) {
+    const std::size_t orders = std::size_t(1) << (3 * order_length_);
+    table_.assign(std::size_t(kPieceCount) * orders * std::size_t(words_for(draws)), 0);
+    std::array<int, kMaxLength + 1> c{};
+    int inputs = 1;
+    for (int i = 0; i < draws; ++i) inputs *= 7;
+    for (int h = 0; h < kPieceCount; ++h) {
+      for (int n = 0; n < inputs; ++n) {
+        std::uint64_t input = 0;
+        for (int i = draws - 1, v = n; i >= 0; --i, v /= 7) c[std::size_t(i)] = v % 7;
+        for (int i = 0; i < draws; ++i) input = input * 8 + std::uint64_t(c[std::size_t(i)]);
+        for (unsigned choice = 0; choice < (1u << draws); ++choice) {
+          int held = h;
+          std::uint64_t order = 0;
+          for (int i = 0; i < draws; ++i) {
+            if ((choice >> i) & 1) {
+              order = order * 8 + std::uint64_t(held);
+              held = c[std::size_t(i)];
+            } else {
+              order = order * 8 + std::uint64_t(c[std::size_t(i)]);
+            }
+          }
+          if (!spare) order = order * 8 + std::uint64_t(held);
+          std::uint64_t* bits = at(h, order);
+          bits[input / 64] |= std::uint64_t(1) << (input % 64);
+        }
+      }
+    }
+  }
+  int draws() const { return draws_; }
+  int order_length() const { return order_length_; }
+  const std::uint64_t* at(int held, std::uint64_t order) const {
+    return table_.data() +
+           ((std::size_t(held) << (3 * order_length_)) + order) * std::size_t(words_for(draws_));
+  }
+
+ private:
+  std::uint64_t* at(int held, std::uint64_t order) {
+    return table_.data() +
+           ((std::size_t(held) << (3 * order_length_)) + order) * std::size_t(words_for(draws_));
+  }
+  int draws_;
+  int order_length_;
+  std::vector<std::uint64_t> table_;
+};
+
+// ---- The search ----------------------------------------------------------------------------
+
+constexpr int kNoHold = -1;
+
+
+// A set of keys (never 0) that empties without giving its memory back.
+class KeySet {
+ public:
+  KeySet() : slots_(16, 0) {}
+  std::size_t memory() const { return slots_.capacity() * sizeof(std::uint64_t); }
+  bool insert(std::uint64_t key) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    for (std::size_t i = hash_mix(key) & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      if (slots_[i] == key) return false;
+      if (slots_[i] == 0) {
+        slots_[i] = key;
+        ++size_;
+        return true;
+      }
+    }
+  }
+
+ private:
+  void grow() {
+    std::vector<std::uint64_t> old(slots_.size() * 2, 0);
+    old.swap(slots_);
+    size_ = 0;
+    for (std::uint64_t k : old) {
+      if (k) insert(k);
+    }
+  }
+  std::vector<std::uint64_t> slots_;
+  std::size_t size_ = 0;
+};
+
+// One way the pieces drawn so far can have been used: the placement order (the pieces placed,
+// in order) and the piece in the hold slot (kNoHold without hold, or before the first draw).
+struct Split {
+  Sequence order;
+  int held;
+  friend bool operator==(const Split&, const Split&) = default;
+};
+
+// What one task (a subtree of the trie) found.
+struct TaskResult {
+  std::uint64_t successes = 0;
+  std::vector<PercentTreeEntry> tree;  // entries deeper than the task's prefix
+  std::vector<Sequence> failed;
+};
+
+// The set of continuations the automaton allows from each state with at most kMaxLength
+// pieces left; shared, read-only.
+class Targets {
+ public:
+  Targets(const PatternAutomaton& dfa, int bottom) : sets_(dfa.size()) {
+    for (std::size_t s = dfa.size(); s-- > 0;) {
+      auto id = std::int32_t(s);
+      int r = dfa.length() - dfa.depth(id);
+      if (r > bottom) continue;
+      auto bits = std::make_unique<Bits>();
+      clear_bits(*bits, r);
+      if (r == 0) {
+        bits->w[0] = 1;
+      } else {
+        for (int p = 0; p < kPieceCount; ++p) {
+          std::int32_t to = dfa.next(id, Piece(p));
+          if (to != PatternAutomaton::kNone) or_block(*bits, *sets_[std::size_t(to)], r, p);
+        }
+      }
+      sets_[s] = std::move(bits);
+    }
+  }
+  const Bits& at(std::int32_t state) const { return *sets_[std::size_t(state)]; }
+
+ private:
+  std::vector<std::unique_ptr<Bits>> sets_;
+};
+
+// Memo keys of a placement order (a packed sequence) with a bound and a held piece.
+struct OrderKey {
+  std::uint64_t code;
+  std::uint64_t rest;  // bound, held piece and order length
+  friend bool operator==(const OrderKey&, const OrderKey&) = default;
+};
+struct OrderKeyHash {
+  std::size_t operator()(const OrderKey& k) const { return hash_mix(k.code ^ hash_mix(k.rest)); }
+};
+
+// What the threads know of the continuations each split achieves: each value is a subset of
+// the split's whole answer (a thread publishes what it has found so far), so OR-ing them never
+// claims a continuation no field of the split achieves. Sharded, one mutex per shard; a shard
+// past its share of the byte budget empties (only knowledge is lost).
+class SharedAnswers {
+ public:
+  // ORs what is known for `key` into `acc`; false when nothing is.
+  bool or_into(const OrderKey& key, int words, Bits& acc) const {
+    const Shard& s = shard(key);
+    std::lock_guard lock(s.mutex);
+    const std::uint32_t* at = s.map.find(key);
+    if (!at) return false;
+    for (int i = 0; i < words; ++i) acc.w[std::size_t(i)] |= s.arena[*at + std::size_t(i)];
+    return true;
+  }
+  // Adds `bits` to what is known for `key`.
+  void merge(const OrderKey& key, int words, const Bits& bits) {
+    Shard& s = shard(key);
+    std::lock_guard lock(s.mutex);
+    if (const std::uint32_t* at = s.map.find(key)) {
+      for (int i = 0; i < words; ++i) s.arena[*at + std::size_t(i)] |= bits.w[std::size_t(i)];
+      return;
+    }
+    if (s.arena.size() * sizeof(std::uint64_t) + s.map.memory() > kShardBytes) {
+      s.map.clear();
+      s.arena.clear();
+    }
+    s.map.insert(key, std::uint32_t(s.arena.size()));
+    s.arena.insert(s.arena.end(), bits.w.begin(), bits.w.begin() + words);
+  }
+
+ private:
+  static constexpr std::size_t kShards = 64;
+  static constexpr std::size_t kShardBytes = (std::size_t(256) << 20) / kShards;
+  struct Shard {
+    mutable std::mutex mutex;
+    FlatMap<OrderKey, std::uint32_t, OrderKeyHash> map{16};
+    std::vector<std::uint64_t> arena;
+  };
+  const Shard& shard(const OrderKey& key) const { return shards_[OrderKeyHash{}(key) >> 58]; }
+  Shard& shard(const OrderKey& key) { return shards_[OrderKeyHash{}(key) >> 58]; }
+  std::array<Shard, kShards> shards_;
+};
+
+// Settings of one count, shared by the threads.
+struct Shared {
+  const PatternAutomaton& dfa;
+  const Targets& targets;
+  const HoldProjection* projection;  // with hold; null without
+  int bottom;                        // draws handled by the bit sets
+  int order_length;                  // pieces of the placement orders there
+  FillOracle& oracle;
+  SharedAnswers& answers;
+  Progress& progress;
+};
+
+class Engine {
+ public:
+  Engine(const ClearArea& area, const PercentOptions& o, const Shared& shared)
+      : s_(shared),
+        length_(shared.dfa.length()),
+        hold_(o.use_hold),
+        tree_depth_(std::clamp(o.tree_depth, 0, shared.dfa.length())),
+        need_(area.need),
+        gen_(o.kicks, o.drop),
+        graph_(area.field, area.height, gen_, shared.oracle),
+        splits_(std::size_t(shared.dfa.length()) + 1) {}
+
+  // Searches the subtree of `prefix` (a path of the automaton ending in `state`).
+  TaskResult run(const Sequence& prefix, std::int32_t state, std::size_t failed_limit) {
+    if (graph_.over_budget() || memory() > kMemoBudget) {
+      graph_.reset();
+      reach_.clear();
+      lists_.clear();
+      unions_.clear();
+      small_.clear();
+      large_.clear();
+      arena_.clear();
+    }
+    failed_limit_ = failed_limit;
+    TaskResult out;
+    splits_[0].assign(1, Split{Sequence{}, kNoHold});
+    for (int k = 0; k < prefix.length; ++k) draw(k, int(prefix.at(k)));
+    walk(prefix.length, state, prefix, out);
+    return out;
+  }
+
+ private:
+  static constexpr std::size_t kMemoBudget = std::size_t(512) << 20;
+
+  std::size_t memory() const {
+    std::size_t lists = 0;
+    for (const ReachList& l : lists_) {
+      lists += sizeof(ReachList) + l.fields.capacity() * sizeof(FieldGraph::Id) + l.seen.memory();
+    }
+    return small_.memory() + large_.memory() + arena_.capacity() * sizeof(std::uint64_t) +
+           reach_.memory() + lists + unions_.memory();
+  }
+
+  // The splits after drawing `piece` at depth k (from those at depth k).
+  void draw(int k, int piece) {
+    const std::vector<Split>& from = splits_[std::size_t(k)];
+    std::vector<Split>& to = splits_[std::size_t(k) + 1];
+    to.clear();
+    auto add = [&](const Split& s) {
+      if (std::find(to.begin(), to.end(), s) == to.end()) to.push_back(s);
+    };
+    for (const Split& s : from) {
+      if (!hold_) {
+        Sequence o = s.order;
+        o.push_back(Piece(piece));
+        add({o, kNoHold});
+      } else if (s.held == kNoHold) {
+        add({s.order, piece});  // the first piece goes to the hold slot
+      } else {
+        Sequence o = s.order;
+        o.push_back(Piece(piece));
+        add({o, s.held});  // place the drawn piece
+        if (s.held != piece) {
+          Sequence p = s.order;
+          p.push_back(Piece(s.held));
+          add({p, piece});  // place the held piece, hold the drawn one
+        }
+      }
+    }
+  }
+
+  // The pieces that may still be placed after a split at automaton state q: the held one and
+  // the most the pattern can still draw. A field that these cannot fill is a dead end there.
+  PieceCounts bound(const Split& s, std::int32_t q) const {
+    PieceCounts b = s_.dfa.upcoming(q);
+    return s.held == kNoHold ? b : add_piece(b, Piece(s.held));
+  }
+
+  static OrderKey order_key(const Sequence& order, PieceCounts bound, int held) {
+    return {order.code,
+            bound | (std::uint64_t(held + 1) << 56) | (std::uint64_t(order.length) << 59)};
+  }
+
+  // The fields reachable by placing `order` in order (no hold) that the pieces in `bound` can
+  // still fill, produced lazily, best first: a list grows only when a union asks for one
+  // more field, by expanding the next field of the list one order shorter. Memoized per
+  // (order, bound). Sound pruning: the shorter list uses the bound plus the last piece, so a
+  // field pruned there has only successors that `bound` cannot fill.
+  struct ReachList {
+    std::vector<FieldGraph::Id> fields;
+    KeySet seen;
+    std::int32_t parent = -1;  // the list one order shorter; -1 for the empty order
+    std::uint32_t cursor = 0;  // its next field to expand
+    PieceCounts bound = 0;
+    Piece last = Piece::T;
+    bool exhausted = false;
+  };
+
+  std::int32_t reach(const Sequence& order, PieceCounts bound) {
+    bound = cap_counts(bound, need_ - order.length);
+    OrderKey key = order_key(order, bound, kNoHold);
+    if (const std::int32_t* known = reach_.find(key)) return *known;
+    std::int32_t parent = -1;
+    if (order.length > 0) {
+      Piece last = order.at(order.length - 1);
+      parent = reach(order.prefix(order.length - 1), add_piece(bound, last));
+    }
+    auto id = std::int32_t(lists_.size());
+    lists_.emplace_back();
+    ReachList& l = lists_.back();
+    l.parent = parent;
+    l.bound = bound;
+    if (order.length == 0) {
+      FieldGraph::Id root = graph_.root();
+      if (graph_.cleared(root) || graph_.fillable_with(root, bound)) l.fields.push_back(root);
+      l.exhausted = true;
+    } else {
+      l.last = order.at(order.length - 1);
+    }
+    reach_.insert(key, id);
+    return id;
+  }
+
+  // Whether list `id` has a field number i, producing fields as needed.
+  bool field_at(std::int32_t id, std::size_t i) {
+    while (lists_[std::size_t(id)].fields.size() <= i) {
+      ReachList& l = lists_[std::size_t(id)];
+      if (l.exhausted) return false;
+      if (!field_at(l.parent, l.cursor)) {
+        l.exhausted = true;
+        return false;
+      }
+      FieldGraph::Id f = lists_[std::size_t(l.parent)].fields[l.cursor++];
+      for (FieldGraph::Id c : graph_.successors(f, l.last)) {
+        if (!l.seen.insert(std::uint64_t(c) + 1)) continue;
+        if (graph_.cleared(c) || graph_.fillable_with(c, l.bound)) l.fields.push_back(c);
+      }
+    }
+    return true;
+  }
+
+  void walk(int k, std::int32_t q, const Sequence& prefix, TaskResult& out) {
+    if (cancel_requested()) {
+      throw_if_cancelled(fmt::format("percent: {} of {} sequences", s_.progress.done(),
+                                     s_.dfa.completions(PatternAutomaton::root())));
+    }
+    int r = length_ - k;
+    if (r <= s_.bottom) {
+      evaluate(k, q, prefix, out);
+      return;
+    }
+    bool alive = false;
+    for (const Split& s : splits_[std::size_t(k)]) {
+      alive = alive || field_at(reach(s.order, bound(s, q)), 0);
+    }
+    if (!alive) {
+      // No field is left: every continuation fails.
+      fail_all(k, q, prefix, out);
+      s_.progress.advance(s_.dfa.completions(q));
+      return;
+    }
+    for (int p = 0; p < kPieceCount; ++p) {
+      std::int32_t next = s_.dfa.next(q, Piece(p));
+      if (next == PatternAutomaton::kNone) continue;
+      Sequence longer = prefix;
+      longer.push_back(Piece(p));
+      std::size_t slot = out.tree.size();
+      if (k + 1 <= tree_depth_) out.tree.push_back({longer, 0, s_.dfa.completions(next)});
+      std::uint64_t before = out.successes;
+      draw(k, p);
+      walk(k + 1, next, longer, out);
+      if (k + 1 <= tree_depth_) out.tree[slot].success = out.successes - before;
+    }
+  }
+
+  // Every continuation of q after `prefix` fails: the tree entries below and the failures.
+  void fail_all(int k, std::int32_t q, const Sequence& prefix, TaskResult& out) {
+    if (k == length_) {
+      if (out.failed.size() < failed_limit_) out.failed.push_back(prefix);
+      return;
+    }
+    if (k >= tree_depth_ && out.failed.size() >= failed_limit_) return;
+    for (int p = 0; p < kPieceCount; ++p) {
+      std::int32_t next = s_.dfa.next(q, Piece(p));
+      if (next == PatternAutomaton::kNone) continue;
+      Sequence longer = prefix;
+      longer.push_back(Piece(p));
+      if (k + 1 <= tree_depth_) out.tree.push_back({longer, 0, s_.dfa.completions(next)});
+      fail_all(k + 1, next, longer, out);
+    }
+  }
+
+  // A split's answer in progress: the continuations found so far, the placement orders
+  // already projected, and the next field of its reach list to add. Both sets live in arena_.
+  struct Answer {
+    std::uint32_t continuations;
+    std::uint32_t orders;
+    std::uint32_t next;
+  };
+
+  // The continuations (r draws left) that succeed from a split: with hold, those whose hold
+  // choices give a placement order in the union of the order languages of its fields;
+  // without hold, that union itself.
+  void evaluate(int k, std::int32_t q, const Sequence& prefix, TaskResult& out) {
+    const int r = length_ - k;
+    const int words = words_for(r);
+    const int olen = hold_ ? s_.order_length : r;
+    if (hold_ && r != s_.projection->draws()) throw std::logic_error("prefix engine: depth");
+    const int owords = words_for(olen);
+    const Bits& target = s_.targets.at(q);
+    Bits acc, v, lu, lang;
+    clear_bits(acc, r);
+    const std::vector<Split>& splits = splits_[std::size_t(k)];
+    auto key_of = [&](const Split& s) {
+      return order_key(s.order, cap_counts(bound(s, q), need_ - s.order.length), s.held);
+    };
+    // First what is known of every split (inputs share many splits: ab... and ba... share all
+    // of them), then the splits in the order draw() made them (placing each drawn piece
+    // first), each extended only as far as the target needs.
+    bool done = false;
+    for (const Split& s : splits) {
+      if (s_.answers.or_into(key_of(s), words, acc) && (done = covers(acc, target, r))) break;
+    }
+    for (std::size_t i = 0; i < splits.size() && !done; ++i) {
+      const Split& s = splits[i];
+      std::int32_t fields = reach(s.order, bound(s, q));
+      if (!field_at(fields, 0)) continue;
+      OrderKey key = key_of(s);
+      Answer a;
+      if (const Answer* known = unions_.find(key)) {
+        a = *known;
+        std::copy_n(arena_.data() + a.continuations, words, v.w.begin());
+        std::copy_n(arena_.data() + a.orders, owords, lu.w.begin());
+      } else {
+        a = {std::uint32_t(arena_.size()), std::uint32_t(arena_.size() + std::size_t(words)), 0};
+        arena_.resize(arena_.size() + std::size_t(words + owords), 0);
+        clear_bits(v, r);
+        clear_bits(lu, olen);
+        unions_.insert(key, a);
+      }
+      or_bits(acc, v.w.data(), r);
+      bool grown = false;
+      while (!covers(acc, target, r) && field_at(fields, a.next)) {
+        language(lists_[std::size_t(fields)].fields[a.next++], olen, lang);
+        grown = true;
+        if (!hold_) {
+          or_bits(v, lang.w.data(), r);
+          or_bits(acc, lang.w.data(), r);
+          continue;
+        }
+        // Project the orders not seen before.
+        for (int w = 0; w < owords; ++w) {
+          std::uint64_t fresh = lang.w[std::size_t(w)] & ~lu.w[std::size_t(w)];
+          lu.w[std::size_t(w)] |= fresh;
+          for (; fresh; fresh &= fresh - 1) {
+            std::uint64_t order = std::uint64_t(64 * w + std::countr_zero(fresh));
+            const std::uint64_t* draws = s_.projection->at(s.held, order);
+            or_bits(v, draws, r);
+            or_bits(acc, draws, r);
+          }
+        }
+      }
+      if (grown) {
+        std::copy_n(v.w.begin(), words, arena_.begin() + a.continuations);
+        std::copy_n(lu.w.begin(), owords, arena_.begin() + a.orders);
+        unions_.insert(key, a);
+        s_.answers.merge(key, words, v);
+      }
+      done = covers(acc, target, r);
+    }
+    for (int i = 0; i < words; ++i) acc.w[std::size_t(i)] &= target.w[std::size_t(i)];
+    out.successes += count_range(acc, 0, std::uint64_t(64) * std::uint64_t(words));
+    tree_from_bits(k, prefix, 0, acc, target, out);
+    if (out.failed.size() < failed_limit_) {
+      for (int i = 0; i < words && out.failed.size() < failed_limit_; ++i) {
+        std::uint64_t missing = target.w[std::size_t(i)] & ~acc.w[std::size_t(i)];
+        for (; missing && out.failed.size() < failed_limit_; missing &= missing - 1) {
+          std::uint64_t index = std::uint64_t(64 * i + std::countr_zero(missing));
+          Sequence s = prefix;
+          for (int d = r - 1; d >= 0; --d) s.push_back(Piece((index >> (3 * d)) & 7));
+          out.failed.push_back(s);
+        }
+      }
+    }
+    s_.progress.advance(s_.dfa.completions(q));
+  }
+
+  // Tree entries for the prefixes of depth k+1..tree_depth under `prefix` (k pieces) inside a
+  // bit set whose continuations of `prefix` start at index `base`.
+  void tree_from_bits(int k, const Sequence& prefix, std::uint64_t base, const Bits& acc,
+                      const Bits& target, TaskResult& out) {
+    if (k >= tree_depth_) return;
+    int below = length_ - k - 1;  // pieces after the next one
+    std::uint64_t block = std::uint64_t(1) << (3 * below);
+    for (int p = 0; p < kPieceCount; ++p) {
+      std::uint64_t lo = base + std::uint64_t(p) * block;
+      std::uint64_t total = count_range(target, lo, lo + block);
+      if (total == 0) continue;
+      Sequence longer = prefix;
+      longer.push_back(Piece(p));
+      out.tree.push_back({longer, count_range(acc, lo, lo + block), total});
+      tree_from_bits(k + 1, longer, lo, acc, target, out);
+    }
+  }
+
+  // The order language of a field needing `length` pieces: the placement orders (no hold)
+  // that clear it, as a bit set over sequences of `length` pieces; memoized per field.
+  void language(FieldGraph::Id node, int length, Bits& out) {
+    if (graph_.cleared(node)) {
+      clear_bits(out, length);
+      out.w[0] = length == 0 ? 1 : 0;
+      return;
+    }
+    if (length == 0) {
+      out.w[0] = 0;
+      return;
+    }
+    if (length == 1) {
+      out.w[0] = graph_.finishers(node);
+      return;
+    }
+    auto key = std::uint32_t(node);
+    if (length == 2) {
+      if (const std::uint64_t* known = small_.find(key)) {
+        out.w[0] = *known;
+        return;
+      }
+    } else if (const std::uint32_t* known = large_.find(key)) {
+      load(*known, length, out);
+      return;
+    }
+    clear_bits(out, length);
+    Bits child;
+    for (int p = 0; p < kPieceCount; ++p) {
+      for (FieldGraph::Id c : graph_.successors(node, Piece(p))) {
+        language(c, length - 1, child);
+        or_block(out, child, length, p);
+        if (block_full(out, length, p)) break;
+      }
+    }
+    if (length == 2) {
+      small_.insert(key, out.w[0]);
+    } else {
+      large_.insert(key, store(out, length));
+    }
+  }
+
+  // Memo values for bit sets of r pieces: all empty, all full, or an arena offset.
+  std::uint32_t store(const Bits& b, int r) {
+    if (equal_bits(b.w.data(), zero_.w.data(), r)) return kAllZero;
+    if (equal_bits(b.w.data(), valid().bits[std::size_t(r)].w.data(), r)) return kAllOne;
+    auto offset = std::uint32_t(arena_.size());
+    arena_.insert(arena_.end(), b.w.begin(), b.w.begin() + words_for(r));
+    return offset;
+  }
+  void load(std::uint32_t value, int r, Bits& out) const {
+    if (value == kAllZero) {
+      clear_bits(out, r);
+    } else if (value == kAllOne) {
+      copy_bits(out, valid().bits[std::size_t(r)], r);
+    } else {
+      std::copy_n(arena_.data() + value, words_for(r), out.w.begin());
+    }
+  }
+
+  static constexpr std::uint32_t kAllZero = 0xFFFFFFFEu;
+  static constexpr std::uint32_t kAllOne = 0xFFFFFFFFu;
+
+  struct IdHash {
+    std::size_t operator()(std::uint32_t k) const { return hash_mix(k); }
+  };
+
+  const Shared& s_;
+  const int length_;
+  const bool hold_;
+  const int tree_depth_;
+  const int need_;
+  MoveGenerator gen_;
+  FieldGraph graph_;
+  std::vector<std::vector<Split>> splits_;  // per depth, along the current prefix
+  FlatMap<OrderKey, std::int32_t, OrderKeyHash> reach_;
+  std::deque<ReachList> lists_;
+  FlatMap<OrderKey, Answer, OrderKeyHash> unions_;
+  FlatMap<std::uint32_t, std::uint64_t, IdHash> small_;   // languages of 2 pieces
+  FlatMap<std::uint32_t, std::uint32_t, IdHash> large_;   // languages of 3 and 4 pieces
+  std::vector<std::uint64_t> arena_;
+  Bits zero_{};
+  std::size_t failed_limit_ = 0;
+};
+
+// The prefixes the trie is split at: every automaton path of `depth` pieces, in order.
+void prefixes(const PatternAutomaton& dfa, std::int32_t q, Sequence prefix, int depth,
+              std::vector<std::pair<Sequence, std::int32_t>>& out) {
+  if (prefix.length == depth) {
+    out.push_back({prefix, q});
+    return;
+  }
+  for (int p = 0; p < kPieceCount; ++p) {
+    std::int32_t next = dfa.next(q, Piece(p));
+    if (next == PatternAutomaton::kNone) continue;
+    Sequence longer = prefix;
+    longer.push_back(Piece(p));
+    prefixes(dfa, next, longer, depth, out);
+  }
+}
+
+}  // namespace
+
+void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patterns,
+                       const PercentOptions& o, PercentResult& r) {
+  PatternAutomaton dfa(patterns, r.pop);
+  // The bit sets cover the last draws; the placement orders there are at most kMaxLength
+  // pieces: with hold and a spare piece as many as the draws, with hold and no spare one
+  // more (the held piece placed last), without hold as many. With hold the first piece goes
+  // to the hold slot, so the sets start after it.
+  const bool spare = o.use_hold && r.pop > r.need;
+  int bottom = o.use_hold && !spare ? kMaxLength - 1 : kMaxLength;
+  bottom = std::min(bottom, o.use_hold ? r.pop - 1 : r.pop);
+  std::unique_ptr<HoldProjection> projection;
+  if (o.use_hold) projection = std::make_unique<HoldProjection>(bottom, spare);
+  Targets targets(dfa, bottom);
+  r.total = dfa.completions(PatternAutomaton::root());
+  const int tree_depth = std::clamp(o.tree_depth, 0, r.pop);
+
+  // Split the trie where it has enough subtrees for the threads (never below the bit sets).
+  unsigned threads = std::max(1u, o.threads);
+  int split = 0;
+  std::vector<std::pair<Sequence, std::int32_t>> tasks;
+  for (;;) {
+    tasks.clear();
+    prefixes(dfa, PatternAutomaton::root(), Sequence{}, split, tasks);
+    if (tasks.size() >= 64 * std::size_t(threads) || split + 1 > r.pop - bottom) break;
+    ++split;
+  }
+  const bool streaming = bool(o.on_failed);
+  const std::size_t limit =
+      streaming || o.failed_limit < 0 ? SIZE_MAX : std::size_t(o.failed_limit);
+
+  FillOracle oracle;
+  SharedAnswers answers;
+  Progress progress("percent", r.total, o.progress);
+  Shared shared{dfa,   targets, projection.get(), bottom, o.use_hold && !spare ? bottom + 1 : bottom,
+                oracle, answers, progress};
+  std::vector<std::unique_ptr<Engine>> engines(threads);
+  std::vector<TaskResult> results(tasks.size());
+  std::vector<char> done(tasks.size(), 0);
+  std::size_t flushed = 0;
+  std::mutex flush_mutex;
+  // Streams the failures of finished tasks in task order, freeing them.
+  auto flush = [&] {
+    while (flushed < tasks.size() && done[flushed]) {
+      for (const Sequence& s : results[flushed].failed) o.on_failed(s);
+      results[flushed].failed = {};
+      ++flushed;
+    }
+  };
+  parallel_for_workers(tasks.size(), threads, [&](std::size_t t, unsigned worker) {
+    auto& engine = engines[worker];
+    if (!engine) engine = std::make_unique<Engine>(area, o, shared);
+    TaskResult result = engine->run(tasks[t].first, tasks[t].second, limit);
+    std::lock_guard lock(flush_mutex);
+    results[t] = std::move(result);
+    done[t] = 1;
+    if (streaming) flush();
+  });
+
+  // Combine in task order: the tree above the split from the tasks' totals.
+  r.successes = 0;
+  std::vector<std::size_t> open;  // tree index of the entry of each depth above the split
+  for (std::size_t t = 0; t < tasks.size(); ++t) {
+    const Sequence& prefix = tasks[t].first;
+    const TaskResult& res = results[t];
+    r.successes += res.successes;
+    int upto = std::min(split, tree_depth);
+    for (int k = 1; k <= upto; ++k) {
+      bool fresh = t == 0 || tasks[t - 1].first.prefix(k) != prefix.prefix(k);
+      if (fresh) {
+        open.resize(std::size_t(k - 1));
+        open.push_back(r.tree.size());
+        r.tree.push_back({prefix.prefix(k), 0, 0});
+      }
+      PercentTreeEntry& e = r.tree[open[std::size_t(k - 1)]];
+      e.success += res.successes;
+      e.total += dfa.completions(tasks[t].second);
+    }
+    r.tree.insert(r.tree.end(), res.tree.begin(), res.tree.end());
+    if (!streaming) {
+      for (const Sequence& s : res.failed) {
+        if (r.failed.size() >= limit) break;
+        r.failed.push_back(s);
+      }
+    }
+  }
+}
+
+}  // namespace manyworlds::tetris

@@ -1,0 +1,35 @@
+#pragma once
+// The prefix engine of `percent` (PercentMethod::Prefix): counts the sequences of a pattern
+// that perfect-clear without expanding the pattern sequence by sequence.
+//
+// Method. The distinct truncated sequences form a trie, walked depth first through the
+// pattern's automaton (pattern_automaton.hpp): siblings share their prefix, and a prefix is
+// searched once for all the sequences that start with it. Along a prefix the engine keeps the
+// set of search states it reaches: (field, held piece) pairs with hold, fields without. These
+// sets are built lazily: a state is produced (from the states of the shorter prefix, through
+// the field graph of field_graph.hpp) only when a longer prefix asks for one more, so when an
+// early state already answers every continuation the rest are never generated.
+// The last R pieces (R = 3 or 4) are not walked one sequence at a time: for a state with r <= R
+// draws left, W(state) is the bit set of all 8^r continuations (3 bits per piece, the first
+// piece most significant, so bit ranges are prefixes) that succeed from it, computed once by an
+// exhaustive search and memoized per state; a prefix's successes are the bits of the union of
+// its states' W within the continuations the pattern allows, and the union stops as soon as it
+// holds all of them. With hold and one piece more than needed, a prefix that succeeds without
+// the last piece shows as a state whose W is all ones, so it costs one lookup.
+// Results are exact; they do not depend on the order states are tried in, nor on the number of
+// threads (subtrees of the trie are tasks; their results are combined in order).
+
+#include <cstdint>
+#include <vector>
+
+#include "manyworlds/tetris/pattern.hpp"
+#include "manyworlds/tetris/percent.hpp"
+
+namespace manyworlds::tetris {
+
+// Fills r.successes, r.total, r.tree and r.failed (or streams to o.on_failed) for the distinct
+// sequences of `patterns` truncated to r.pop pieces; r.need and r.pop must be set.
+void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patterns,
+                       const PercentOptions& o, PercentResult& r);
+
+}  // namespace manyworlds::tetris
