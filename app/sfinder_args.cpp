@@ -23,6 +23,7 @@ struct Verb {
 const std::vector<Verb> kVerbs = {
     {{"tetris", "percent"}, sf::percent_options},
     {{"tetris", "util", "seq"}, sf::seq_options},
+    {{"tetris", "cover"}, sf::cover_options},
 };
 
 // The row whose words start the arguments (the longest), and how many words it has.

@@ -17,8 +17,10 @@ extern char** environ;
 
 namespace manyworlds::testing {
 
-RunResult run_manyworlds(const std::vector<std::string>& args, const std::string& input,
-                         int interrupt_after_ms) {
+namespace {
+
+RunResult run(const std::string& dir, const std::vector<std::string>& args,
+              const std::string& input, int interrupt_after_ms) {
   int in_pipe[2], out_pipe[2], err_pipe[2];
   if (pipe(in_pipe) || pipe(out_pipe) || pipe(err_pipe)) throw std::runtime_error("pipe failed");
   posix_spawn_file_actions_t actions;
@@ -29,6 +31,7 @@ RunResult run_manyworlds(const std::vector<std::string>& args, const std::string
   for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) {
     posix_spawn_file_actions_addclose(&actions, fd);
   }
+  if (!dir.empty()) posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
   std::vector<std::string> argv_strings{MANYWORLDS_BINARY};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -96,6 +99,17 @@ RunResult run_manyworlds(const std::vector<std::string>& args, const std::string
   waitpid(pid, &status, 0);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
+}
+
+}  // namespace
+
+RunResult run_manyworlds(const std::vector<std::string>& args, const std::string& input,
+                         int interrupt_after_ms) {
+  return run("", args, input, interrupt_after_ms);
+}
+
+RunResult run_manyworlds_in(const std::string& dir, const std::vector<std::string>& args) {
+  return run(dir, args, "", -1);
 }
 
 TempDir::TempDir() {

@@ -17,6 +17,9 @@ struct RunResult {
 RunResult run_manyworlds(const std::vector<std::string>& args, const std::string& input = "",
                          int interrupt_after_ms = -1);
 
+// The same, run in the folder `dir` (relative paths in `args` and the files it writes there).
+RunResult run_manyworlds_in(const std::string& dir, const std::vector<std::string>& args);
+
 // A fresh empty folder under the system's temporary folder, removed at the end of the test.
 class TempDir {
  public:

@@ -40,13 +40,14 @@
 namespace manyworlds::tetris {
 
 enum class PercentMethod {
-  Auto,       // Prefix, or Optimized for more than kAutoPrefixMaxPatterns patterns (percent())
+  Auto,       // Prefix above 100,000 sequences (with repeats, truncated) and at most
+              // kAutoPrefixMaxPatterns patterns, else Optimized
   Optimized,  // the seed's two passes over a shared field graph, sequence by sequence
   Direct,     // an independent plain search per sequence (sfinder's way)
   Prefix,     // the prefix engine: the pattern's trie walked once (prefix_count.hpp)
 };
 
-// Auto runs the prefix engine for at most this many patterns, Optimized beyond.
+// Auto runs the prefix engine for at most this many patterns (and Optimized beyond).
 inline constexpr std::size_t kAutoPrefixMaxPatterns = 64;
 
 struct PercentOptions {
@@ -90,8 +91,8 @@ struct PercentTreeEntry {
 
 struct PercentResult {
   int need = 0;
-  int pop = 0;                  // pieces per searched sequence
-  BigInt with_duplicates;       // sequences of the patterns counted with repeats, before truncation
+  int pop = 0;             // pieces per searched sequence
+  BigInt with_duplicates;  // sequences of the patterns counted with repeats, before truncation
   std::uint64_t total = 0;      // distinct truncated sequences
   std::uint64_t successes = 0;  // of them, those that perfect-clear
   PercentMethod method = PercentMethod::Auto;  // the method that ran

@@ -34,6 +34,20 @@ constexpr std::array kSeqOptions = {
     OptionSpec{"hh", "head-hold", Arity::One},
 };
 
+// entry/cover/CoverOptions.java: -t takes every following value (ListArgOption, split at spaces).
+constexpr std::array kCoverOptions = {
+    OptionSpec{"h", "help", Arity::None},          OptionSpec{"t", "tetfu", Arity::Many},
+    OptionSpec{"p", "patterns", Arity::One},       OptionSpec{"H", "hold", Arity::One},
+    OptionSpec{"K", "kicks", Arity::One},          OptionSpec{"d", "drop", Arity::One},
+    OptionSpec{"m", "mirror", Arity::One},         OptionSpec{"M", "mode", Arity::One},
+    OptionSpec{"s", "sort", Arity::One},           OptionSpec{"a", "accum", Arity::One},
+    OptionSpec{"sb", "starting-b2b", Arity::One},  OptionSpec{"P", "priority", Arity::One},
+    OptionSpec{"l", "last-sd", Arity::One},        OptionSpec{"ms", "max-softdrop", Arity::One},
+    OptionSpec{"mc", "max-clearline", Arity::One}, OptionSpec{"pp", "patterns-path", Arity::One},
+    OptionSpec{"fp", "field-path", Arity::One},    OptionSpec{"lp", "log-path", Arity::One},
+    OptionSpec{"o", "output-base", Arity::One},
+};
+
 const OptionSpec* by_short(std::span<const OptionSpec> specs, std::string_view name) {
   for (const OptionSpec& s : specs) {
     if (s.short_name == name) return &s;
@@ -143,6 +157,10 @@ std::string strip_quotes(std::string_view v) {
 
 std::span<const OptionSpec> percent_options() {
   return kPercentOptions;
+}
+
+std::span<const OptionSpec> cover_options() {
+  return kCoverOptions;
 }
 
 std::span<const OptionSpec> seq_options() {

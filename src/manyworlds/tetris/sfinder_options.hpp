@@ -13,8 +13,8 @@
 // collect every value. Values are Java's: integers as Integer.valueOf reads them, yes/no words
 // as sfinder's CommandLineWrapper reads them.
 //
-// This header models that parser over a table of options (OptionSpec), the tables of `percent`
-// and `util seq`, and Java's conversions sfinder relies on (String.split, %.2f). The CLI uses
+// This header models that parser over a table of options (OptionSpec), the tables of `percent`,
+// `cover` and `util seq`, and Java's conversions sfinder relies on (String.split, %.2f). The CLI uses
 // match_option() to rewrite sfinder's spellings before its own parser runs (app/sfinder_args.hpp);
 // the library uses parse_options() on fumen comments (sfinder_input.hpp).
 
@@ -40,6 +40,8 @@ struct OptionSpec {
 
 // sfinder's percent options (entry/percent/PercentOptions.java), in its order.
 std::span<const OptionSpec> percent_options();
+// sfinder's cover options (entry/cover/CoverOptions.java).
+std::span<const OptionSpec> cover_options();
 // sfinder's util seq options (entry/util/seq/SeqUtilOptions.java).
 std::span<const OptionSpec> seq_options();
 
