@@ -1,6 +1,7 @@
 #include "sfinder_args.hpp"
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <span>
 #include <string_view>
@@ -91,6 +92,14 @@ std::vector<std::string> normalize_sfinder_args(const std::vector<std::string>& 
     for (const std::string& v : values) out.push_back(name + "=" + v);
   }
   return out;
+}
+
+void use_sfinder_help(CLI::App& verb) {
+  auto current = std::dynamic_pointer_cast<CLI::Formatter>(verb.get_formatter());
+  auto formatter =
+      current ? std::make_shared<CLI::Formatter>(*current) : std::make_shared<CLI::Formatter>();
+  formatter->label("Usage", "usage");
+  verb.formatter(formatter);
 }
 
 }  // namespace manyworlds::cli

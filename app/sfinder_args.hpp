@@ -23,16 +23,26 @@
 //      as a std::vector<std::string> with ->expected(0, 1)->allow_extra_args(false)
 //      ->multi_option_policy(TakeAll): it may be given several times (sfinder keeps the first
 //      value, or all for patterns), "" means the value was left out; a flag (Arity::None)
-//      arrives as `--LONG`. app/tetris_percent_cmd.cpp shows it.
+//      arrives as `--LONG`. app/tetris_percent_cmd.cpp shows it;
+//   4. optionally call use_sfinder_help(verb): its --help then starts `usage:` as sfinder's does
+//      (sfinder's own tests look for that word).
 // Our own long spellings keep working: an argument that is no row's option passes through.
 
 #include <string>
 #include <vector>
+
+namespace CLI {
+class App;
+}
 
 namespace manyworlds::cli {
 
 // The arguments (without the program name) with the sfinder options of the verb they name
 // rewritten as above. Throws UsageError for a prefix that matches several long names.
 std::vector<std::string> normalize_sfinder_args(const std::vector<std::string>& args);
+
+// Gives `verb` (a CLI11 subcommand without subcommands of its own) a help text in sfinder's
+// shape: the usage line reads `usage: ...` (commons-cli's word) instead of CLI11's `Usage: ...`.
+void use_sfinder_help(CLI::App& verb);
 
 }  // namespace manyworlds::cli

@@ -9,6 +9,7 @@
 //   app/tetris_fig_cmd.cpp:      void setup_tetris_fig(CLI::App& tetris);       // fig
 //   app/tetris_path_cmd.cpp:     void setup_tetris_path(CLI::App& tetris);      // path, saves
 //   app/tetris_cover_cmd.cpp:    void setup_tetris_cover(CLI::App& tetris);     // cover
+//   app/tetris_fig_cmd.cpp:      void setup_tetris_fig(CLI::App& tetris);       // fig
 //   app/tetris_util_cmd.cpp:     void setup_tetris_util_seq(CLI::App& util);    // util seq
 //
 // `tetris util` (sfinder's util verbs) is created when a setup_tetris_util_<verb> hook is

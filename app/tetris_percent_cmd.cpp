@@ -18,6 +18,7 @@
 #include "manyworlds/tetris/setup.hpp"
 #include "manyworlds/tetris/sfinder_percent.hpp"
 #include "manyworlds/version.hpp"
+#include "sfinder_args.hpp"
 #include "tetris_cmd.hpp"
 
 namespace manyworlds::cli {
@@ -309,9 +310,10 @@ void setup_tetris_percent(CLI::App& tetris) {
         ->allow_extra_args(false)  // else CLI11 splits "[SZ],[LJ]" as a list
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   }
+  use_sfinder_help(*p);
   p->add_option("-m,--method", o->method,
-                "auto (default: prefix above 100,000 sequences, else optimized), optimized (the "
-                "seed's two passes), direct or prefix");
+                "auto (default: prefix above 100,000 sequences and at most 64 patterns, else "
+                "optimized), optimized (the seed's two passes), direct or prefix");
   add_json_flag(*p, o->json);
   add_force_flag(*p, o->force);
   p->callback([o] { run_percent(*o); });

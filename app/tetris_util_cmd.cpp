@@ -9,6 +9,7 @@
 #include "cli.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/tetris/sequence_util.hpp"
+#include "sfinder_args.hpp"
 #include "tetris_cmd.hpp"
 
 namespace manyworlds::cli {
@@ -65,6 +66,7 @@ void setup_tetris_util_seq(CLI::App& util) {
   s->footer(
       "sfinder's spellings work as in sfinder: -ne EXPR, -hh no, -M backward-and-pass, "
       "-n 'T=2 hold<=1'. Without -p the patterns come from input/patterns.txt.");
+  use_sfinder_help(*s);
   struct Row {
     const char* names;
     const char* type;

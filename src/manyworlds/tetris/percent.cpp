@@ -471,10 +471,15 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
   }
   // Auto: the prefix engine when the pattern is large (it walks the trie once, whatever the
   // number of sequences); below the threshold the sequence-by-sequence optimized method
-  // starts faster (docs/benchmarks.md).
+  // starts faster (docs/benchmarks.md). Not for long lists of patterns (a patterns file of
+  // single sequences, as sfinder's `util seq` writes them): the prefix engine's automaton keeps
+  // a position per pattern in every state, so its memory and time grow with the number of
+  // patterns (35,280 one-sequence patterns: 88 s and 6.7 GB, against 2 s sequence by sequence).
   r.method = o.method;
   if (r.method == PercentMethod::Auto) {
-    r.method = truncated > kPrefixThreshold ? PercentMethod::Prefix : PercentMethod::Optimized;
+    r.method = truncated > kPrefixThreshold && patterns.size() <= kAutoPrefixMaxPatterns
+                   ? PercentMethod::Prefix
+                   : PercentMethod::Optimized;
   }
   if (r.method == PercentMethod::Prefix && area.height > 0) {
     count_by_prefixes(area, patterns, o, r);
