@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/text.hpp"
@@ -95,6 +96,10 @@ CoverInput read_cover_input(const OptionValues& given) {
     try {
       text = read_text(path);
     } catch (const InputError& e) {
+      // Only a missing file gets the hint; one that exists but cannot be used (too large,
+      // unreadable) keeps its own one-line message.
+      std::error_code ignored;
+      if (std::filesystem::exists(path, ignored)) throw;
       throw InputError(fmt::format(
           "cover: no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)",
           e.what()));

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <fstream>
+#include <filesystem>
 
 #include "manyworlds/core/atomic_file.hpp"
 #include "manyworlds/core/error.hpp"
@@ -347,6 +347,10 @@ PercentInput read_percent_input(const OptionValues& command_line,
     try {
       text = read_text(path);
     } catch (const InputError& e) {
+      // Only a missing file gets the hint; one that exists but cannot be used (too large,
+      // unreadable) keeps its own one-line message.
+      std::error_code ignored;
+      if (std::filesystem::exists(path, ignored)) throw;
       throw InputError(fmt::format(
           "no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)", e.what()));
     }
