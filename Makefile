@@ -1,5 +1,8 @@
 # The two commands of the README. Everything else is CMake presets (CMakePresets.json).
 JOBS ?= $(shell nproc)
+# Tests run at least two at a time and in a random order, so that tests sharing a file or
+# depending on their order show up as failures.
+TEST_JOBS ?= $(shell n=$$(nproc); [ $$n -lt 2 ] && n=2; echo $$n)
 FUZZ_SECONDS ?= 20
 BIN := build/release/manyworlds
 
@@ -9,7 +12,7 @@ run: build
 	$(BIN) tour
 
 test: build
-	ctest --preset release -j $(JOBS)
+	ctest --preset release -j $(TEST_JOBS) --schedule-random
 
 deps:
 	bash scripts/install-deps.sh --node --browser
@@ -22,7 +25,7 @@ build: deps
 asan-test: deps
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
-	ctest --preset asan -j $(JOBS)
+	ctest --preset asan -j $(TEST_JOBS) --schedule-random
 
 fuzz:
 	bash scripts/install-deps.sh --fuzz

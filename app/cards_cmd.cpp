@@ -66,7 +66,8 @@ const std::map<std::string, Format> kFormats = {{"plain", Format::Plain}, {"nump
 
 // The sequence given as positional arguments (joined), or read from stdin when it is "-".
 cards::Sequence sequence_argument(const std::vector<std::string>& args) {
-  if (args.size() == 1 && args[0] == "-") return cards::parse_sequence(read_text("-"));
+  if (args.size() == 1 && args[0] == "-")
+    return cards::parse_sequence(read_text("-", input_limit::kCardSequence));
   std::string joined;
   for (const auto& a : args) {
     joined += a;
@@ -424,8 +425,8 @@ TourLine tour_cards() {
 }
 
 // Counts for 1..5 cards with the symmetry method (the 5-card count dominates). The work is the
-// number of canonical sequences counted (the search's node count depends on which thread
-// ran which prefix, through the per-thread memo).
+// number of canonical sequences counted (kept so that the recorded figures stay comparable;
+// the node count is the tree's size, which the memo does not shrink).
 BenchLine bench_cards(unsigned threads) {
   std::uint64_t work = 0;
   BigInt digest = 0;

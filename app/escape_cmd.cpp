@@ -85,7 +85,8 @@ Board load_board(const CommonOptions& o) {
     throw UsageError("escape: give exactly one of --board FILE and --cells CELLS");
   }
   int sides = o.rules().sides;
-  if (!o.board_file.empty()) return escape::parse_board(read_text(o.board_file), sides);
+  if (!o.board_file.empty())
+    return escape::parse_board(read_text(o.board_file, input_limit::kBoard), sides);
   return escape::parse_cells(o.cells, sides);
 }
 
@@ -272,7 +273,8 @@ void run_run(const RunOptions& r) {
     throw InputError(fmt::format("{}: mode is '{}', expected 1 (prisoner 1) or 2 (prisoner 2)",
                                  (dir / "mode.txt").string(), mode_text));
   }
-  Board board = escape::parse_board(read_text(board_path), r.common.rules().sides);
+  Board board =
+      escape::parse_board(read_text(board_path, input_limit::kBoard), r.common.rules().sides);
   if (mode_text == "2") {
     prisoner_two(board, r.common);
     return;

@@ -23,6 +23,8 @@ struct Verb {
 const std::vector<Verb> kVerbs = {
     {{"tetris", "percent"}, sf::percent_options},
     {{"tetris", "util", "seq"}, sf::seq_options},
+    {{"tetris", "path"}, sf::path_options},
+    {{"tetris", "saves"}, sf::saves_options},
     {{"tetris", "cover"}, sf::cover_options},
 };
 

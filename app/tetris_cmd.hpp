@@ -6,6 +6,8 @@
 //   app/tetris_patterns_cmd.cpp: void setup_tetris_patterns(CLI::App& tetris);  // patterns
 //   app/tetris_percent_cmd.cpp:  void setup_tetris_percent(CLI::App& tetris);   // percent,
 //                                                                               // setup-percent
+//   app/tetris_fig_cmd.cpp:      void setup_tetris_fig(CLI::App& tetris);       // fig
+//   app/tetris_path_cmd.cpp:     void setup_tetris_path(CLI::App& tetris);      // path, saves
 //   app/tetris_cover_cmd.cpp:    void setup_tetris_cover(CLI::App& tetris);     // cover
 //   app/tetris_fig_cmd.cpp:      void setup_tetris_fig(CLI::App& tetris);       // fig
 //   app/tetris_util_cmd.cpp:     void setup_tetris_util_seq(CLI::App& util);    // util seq
@@ -23,8 +25,9 @@ namespace manyworlds::cli {
 
 [[gnu::weak]] void setup_tetris_patterns(CLI::App& tetris);
 [[gnu::weak]] void setup_tetris_percent(CLI::App& tetris);
+[[gnu::weak]] void setup_tetris_fig(CLI::App& tetris);
+[[gnu::weak]] void setup_tetris_path(CLI::App& tetris);
 [[gnu::weak]] void setup_tetris_cover(CLI::App& tetris);
 [[gnu::weak]] void setup_tetris_util_seq(CLI::App& util);
-[[gnu::weak]] void setup_tetris_fig(CLI::App& tetris);
 
 }  // namespace manyworlds::cli

@@ -18,7 +18,8 @@ cd "$work"
 measure() {
   local times=() rss=0 t m
   for _ in $(seq "$runs"); do
-    t=$( { /usr/bin/time -f '%e %M' "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+    /usr/bin/time -o "$work/.time" -f '%e %M' "$@" >/dev/null 2>&1 || true
+    t=$(tail -1 "$work/.time")
     times+=("${t%% *}")
     m=${t##* }; (( m > rss )) && rss=$m
   done

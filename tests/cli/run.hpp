@@ -4,35 +4,64 @@
 #include <string>
 #include <vector>
 
+#include "testing/temp_dir.hpp"
+
 namespace manyworlds::testing {
 
 struct RunResult {
-  int exit_code = -1;  // the exit status, or 128 + signal when killed by one
-  std::string out;     // standard output
-  std::string err;     // standard error
+  int exit_code = -1;                   // the exit status, or 128 + signal when killed by one
+  std::string out;                      // standard output
+  std::string err;                      // standard error
+  bool timed_out = false;               // killed (SIGKILL) at RunOptions::timeout_ms
+  double seconds = 0;                   // from start to exit
+  double seconds_after_interrupt = -1;  // from the SIGINT to exit (-1: none was sent)
+  // The process's peak resident memory, but at least this process's size when it started it
+  // (Linux counts the memory a child has before exec).
+  long max_rss_kib = 0;
 };
 
-// Runs MANYWORLDS_BINARY with `args` (no shell), feeding `input` on standard input. With
-// `interrupt_after_ms` >= 0 the process gets SIGINT (Ctrl-C) after that many milliseconds.
-RunResult run_manyworlds(const std::vector<std::string>& args, const std::string& input = "",
-                         int interrupt_after_ms = -1);
+struct RunOptions {
+  std::string input;       // written to standard input (a pipe), which is then closed
+  std::string stdin_path;  // instead: standard input opened from this file (device, FIFO)
+  // >= 0: SIGINT (Ctrl-C) this many milliseconds after the program has installed its Ctrl-C
+  // handler (read from /proc, so a slow start on a loaded machine cannot make the signal
+  // arrive before the handler).
+  int interrupt_after_ms = -1;
+  int timeout_ms = -1;  // >= 0: SIGKILL after this many milliseconds, and timed_out is set
+  std::string dir;      // the working folder (empty: this process's)
+};
+
+// Whether this build runs under AddressSanitizer (its shadow memory and quarantine make the
+// memory figures meaningless).
+inline bool under_sanitizers() {
+#if defined(__SANITIZE_ADDRESS__)
+  return true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  return true;
+#endif
+#endif
+  return false;
+}
+
+// Runs MANYWORLDS_BINARY with `args` (no shell) as `options` say.
+RunResult run_manyworlds(const std::vector<std::string>& args, const RunOptions& options);
+
+// Runs MANYWORLDS_BINARY with `args`, feeding `input` on standard input. With
+// `interrupt_after_ms` >= 0 the process gets SIGINT (Ctrl-C) that long after it is ready for it.
+inline RunResult run_manyworlds(const std::vector<std::string>& args, const std::string& input = "",
+                                int interrupt_after_ms = -1) {
+  RunOptions options;
+  options.input = input;
+  options.interrupt_after_ms = interrupt_after_ms;
+  return run_manyworlds(args, options);
+}
 
 // The same, run in the folder `dir` (relative paths in `args` and the files it writes there).
-RunResult run_manyworlds_in(const std::string& dir, const std::vector<std::string>& args);
-
-// A fresh empty folder under the system's temporary folder, removed at the end of the test.
-class TempDir {
- public:
-  TempDir();
-  ~TempDir();
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::string& path() const { return path_; }
-  // Writes `content` to path()/name and returns the full path.
-  std::string write(const std::string& name, const std::string& content) const;
-
- private:
-  std::string path_;
-};
+inline RunResult run_manyworlds_in(const std::string& dir, const std::vector<std::string>& args) {
+  RunOptions options;
+  options.dir = dir;
+  return run_manyworlds(args, options);
+}
 
 }  // namespace manyworlds::testing

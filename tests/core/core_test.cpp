@@ -8,46 +8,43 @@
 #include <map>
 #include <mutex>
 #include <stdexcept>
+#include <thread>
+#include <vector>
 
 #include "manyworlds/core/atomic_file.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/flat_map.hpp"
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/text.hpp"
+#include "testing/temp_dir.hpp"
 
 namespace manyworlds {
 namespace {
 
 namespace fs = std::filesystem;
-
-fs::path fresh_dir() {
-  fs::path dir = fs::temp_directory_path() / "manyworlds-core-test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+using testing::TempDir;
 
 TEST(AtomicFile, ReplacesContentAndLeavesNoTemporaryFile) {
-  fs::path dir = fresh_dir();
+  TempDir temp;
+  fs::path dir = temp.path();
   std::string path = (dir / "board.txt").string();
   write_file_atomically(path, "first\n");
   write_file_atomically(path, "second\n");
   EXPECT_EQ(read_text(path), "second\n");
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
-  fs::remove_all(dir);
 }
 
 // A write that fails (here: the target is a folder, which fails for root too) leaves what was
 // there intact and no temporary file behind.
 TEST(AtomicFile, AFailedWriteLeavesTheOldFileIntact) {
-  fs::path dir = fresh_dir();
+  TempDir temp;
+  fs::path dir = temp.path();
   fs::create_directory(dir / "target");
   std::ofstream(dir / "target" / "keep") << "old";
   EXPECT_THROW(write_file_atomically((dir / "target").string(), "new"), InputError);
   EXPECT_EQ(read_text((dir / "target" / "keep").string()), "old");
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
   EXPECT_THROW(write_file_atomically((dir / "missing" / "x").string(), "new"), InputError);
-  fs::remove_all(dir);
 }
 
 TEST(ParallelFor, EveryTaskRunsOnceAtAnyThreadCount) {
@@ -58,15 +55,52 @@ TEST(ParallelFor, EveryTaskRunsOnceAtAnyThreadCount) {
   }
 }
 
-TEST(ParallelFor, RethrowsTheFirstErrorAndStops) {
-  std::atomic<int> started{0};
-  EXPECT_THROW(parallel_for(100000, 2,
-                            [&](std::size_t t) {
-                              ++started;
-                              if (t == 10) throw InputError("task 10");
-                            }),
-               InputError);
-  EXPECT_LT(started.load(), 100000);
+// The error a task throws comes out of the loop. Every other task waits until it has been
+// thrown, so the loop cannot finish them all first, whatever the scheduling.
+TEST(ParallelFor, RethrowsATasksError) {
+  std::atomic<bool> thrown{false};
+  try {
+    parallel_for(1000, 2, [&](std::size_t t) {
+      if (t == 10) {
+        thrown = true;
+        throw InputError("task 10");
+      }
+      if (t > 10) {
+        while (!thrown) std::this_thread::yield();
+      }
+    });
+    ADD_FAILURE() << "nothing thrown";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "task 10");
+  }
+}
+
+// Once a task has thrown, no task is handed out any more: the tasks after 10 wait until task 10
+// has thrown and then throw too, so each of the two threads stops at its first task after 10
+// (a task taken is always run): tasks 0..10 start once each, and of the later ones at most
+// task 11, at any timing.
+TEST(ParallelFor, StopsHandingOutTasksAfterAnError) {
+  for (int round = 0; round < 20; ++round) {
+    std::atomic<bool> thrown{false};
+    std::vector<std::atomic<int>> started(100000);
+    EXPECT_THROW(parallel_for(started.size(), 2,
+                              [&](std::size_t t) {
+                                ++started[t];
+                                if (t == 10) {
+                                  thrown = true;
+                                  throw InputError("task 10");
+                                }
+                                if (t > 10) {
+                                  while (!thrown) std::this_thread::yield();
+                                  throw InputError("after task 10");
+                                }
+                              }),
+                 InputError);
+    for (std::size_t t = 0; t <= 10; ++t) EXPECT_EQ(started[t], 1) << t;
+    int later = 0;
+    for (std::size_t t = 11; t < started.size(); ++t) later += started[t];
+    EXPECT_LE(later, 1) << "round " << round;
+  }
 }
 
 // Ranges: every item exactly once, in chunks of at most the chunk size, each chunk contiguous

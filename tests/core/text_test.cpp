@@ -2,33 +2,73 @@
 
 #include <gtest/gtest.h>
 
-#include "testing/input_error.hpp"
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <thread>
 
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/text.hpp"
+#include "testing/endless_fifo.hpp"
+#include "testing/input_error.hpp"
+#include "testing/temp_dir.hpp"
 
 namespace manyworlds {
 namespace {
 
+using manyworlds::testing::EndlessFifo;
 using manyworlds::testing::error_of;
+using manyworlds::testing::TempDir;
 
 TEST(ReadText, NamesTheFileAndTheReason) {
-  auto dir = std::filesystem::temp_directory_path();
-  EXPECT_EQ(error_of([&] { read_text(dir.string()); }),
-            "cannot read " + dir.string() + ": Is a directory");
+  TempDir dir;
+  EXPECT_EQ(error_of([&] { read_text(dir.path()); }),
+            "cannot read " + dir.path() + ": Is a directory");
   EXPECT_EQ(error_of([] { read_text("/nonexistent/file.txt"); }),
             "cannot read /nonexistent/file.txt: No such file or directory");
 }
 
 TEST(ReadText, ReadsBytesAsTheyAre) {
-  auto path = std::filesystem::temp_directory_path() / "manyworlds-text-test.txt";
-  std::ofstream(path, std::ios::binary) << "a\r\nb\0c";
-  EXPECT_EQ(read_text(path.string()), "a\r\nb");
-  std::filesystem::remove(path);
+  TempDir dir;
+  std::string path = dir.write("text.txt", std::string("a\r\nb\0c", 6));
+  EXPECT_EQ(read_text(path), std::string("a\r\nb\0c", 6));
+  EXPECT_EQ(read_text(dir.write("empty.txt", "")), "");
+}
+
+// A file of exactly the limit is read; one byte more is refused with the limit in MiB.
+TEST(ReadText, ReadsUpToTheLimitAndNoMore) {
+  TempDir dir;
+  std::string at = dir.write("at.txt", std::string(kMiB, 'x'));
+  std::string over = dir.write("over.txt", std::string(kMiB + 1, 'x'));
+  EXPECT_EQ(read_text(at, kMiB).size(), kMiB);
+  EXPECT_EQ(error_of([&] { read_text(over, kMiB); }), over + ": larger than 1 MiB");
+  EXPECT_EQ(error_of([&] { read_text(at, 2 * kMiB); }), "no error");
+  EXPECT_EQ(error_of([&] { read_text(over, 2 * kMiB); }), "no error");
+}
+
+// A device that never ends is read up to the limit, then refused.
+TEST(ReadText, RefusesADeviceThatNeverEnds) {
+  EXPECT_EQ(error_of([] { read_text("/dev/zero", 4 * kMiB); }), "/dev/zero: larger than 4 MiB");
+  EXPECT_EQ(error_of([] { read_text("/dev/zero"); }), "/dev/zero: larger than 1 MiB");
+  // A device that ends (at once) is read like an empty file.
+  EXPECT_EQ(read_text("/dev/null"), "");
+}
+
+// A FIFO whose writer never stops is refused at the limit (the writer stops when the reader
+// closes it). A FIFO that ends is read whole.
+TEST(ReadText, RefusesAFifoThatNeverEnds) {
+  TempDir dir;
+  {
+    EndlessFifo fifo(dir.file("endless"), std::string(4096, '0'));
+    EXPECT_EQ(error_of([&] { read_text(fifo.path()); }), fifo.path() + ": larger than 1 MiB");
+  }
+  std::string path = dir.file("ends");
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  std::thread writer([&] { std::ofstream(path, std::ios::binary) << "Player 1\n"; });
+  EXPECT_EQ(read_text(path), "Player 1\n");
+  writer.join();
 }
 
 TEST(ParseInt, RangeAndSyntax) {
@@ -45,7 +85,19 @@ TEST(ParseInt, RangeAndSyntax) {
 
 TEST(SplitLines, HandlesBothLineEnds) {
   EXPECT_EQ(split_lines("a\r\nb\n\nc"), (std::vector<std::string_view>{"a", "b", "", "c"}));
+  EXPECT_EQ(split_lines("a\n"), (std::vector<std::string_view>{"a"}));
+  EXPECT_EQ(split_lines("\n\n"), (std::vector<std::string_view>{"", ""}));
+  EXPECT_EQ(split_lines("\r"), (std::vector<std::string_view>{""}));
   EXPECT_TRUE(split_lines("").empty());
+}
+
+// Lines walks the text without a list: the same lines as split_lines.
+TEST(Lines, SameLinesAsSplitLines) {
+  for (std::string_view text : {"", "a", "a\n", "a\r\nb\n\nc", "\n\n\r\n", "x\ry\n"}) {
+    std::vector<std::string_view> walked;
+    for (std::string_view line : Lines(text)) walked.push_back(line);
+    EXPECT_EQ(walked, split_lines(text)) << text;
+  }
 }
 
 }  // namespace

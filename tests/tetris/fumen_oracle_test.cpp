@@ -14,6 +14,7 @@
 #include "fumen_corpus.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/tetris/fumen.hpp"
+#include "testing/temp_dir.hpp"
 
 namespace manyworlds::tetris {
 namespace {
@@ -29,9 +30,8 @@ bool have_node() {
 
 // Runs the oracle on `lines` (one input per line) and returns its JSON answers.
 std::vector<Json> run_oracle(const std::string& mode, const std::vector<std::string>& lines) {
-  fs::path dir = fs::temp_directory_path() /
-                 ("manyworlds_fumen_oracle_" + std::to_string(::getpid()) + "_" + mode);
-  fs::create_directories(dir);
+  manyworlds::testing::TempDir temp;
+  fs::path dir = temp.path();
   {
     std::ofstream in(dir / "in.txt");
     for (const auto& l : lines) in << l << "\n";
@@ -42,7 +42,6 @@ std::vector<Json> run_oracle(const std::string& mode, const std::vector<std::str
   std::vector<Json> out;
   std::ifstream in(dir / "out.txt");
   for (std::string line; std::getline(in, line);) out.push_back(Json::parse(line));
-  fs::remove_all(dir);
   return out;
 }
 

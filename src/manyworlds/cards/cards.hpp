@@ -145,13 +145,16 @@ struct CountOptions {
   Method method = Method::Symmetry;
   unsigned threads = 1;
   bool progress = false;
+  bool memo = true;  // Symmetry, 5 cards: remember subtrees (false: slower, for checking it)
 };
 
 struct CountResult {
   int cards = 0;
-  BigInt sequences;         // minimal sequences
-  BigInt classes;           // classes under permutations of the cards
-  std::uint64_t nodes = 0;  // search nodes (Symmetry, Dfs) or candidate strings (Brute)
+  BigInt sequences;  // minimal sequences
+  BigInt classes;    // classes under permutations of the cards
+  // The size of the search tree (Symmetry, Dfs: the same with or without the memo and at any
+  // thread count) or the candidate strings checked (Brute).
+  std::uint64_t nodes = 0;
   std::uint64_t tasks = 0;  // independent prefixes the work was split into
 };
 

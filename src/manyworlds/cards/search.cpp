@@ -14,7 +14,8 @@
 //    shared fixed-size table.
 // Work is split into the search's nodes at a fixed depth (prefixes, in lexicographic order);
 // each prefix is counted on its own and the counts are added in prefix order, so the counts do
-// not depend on the number of threads (the number of search nodes does, through the memo).
+// not depend on the number of threads. Nor does the number of search nodes: a subtree found in
+// the memo counts with its remembered size, so it is always the size of the whole search tree.
 
 #include <fmt/format.h>
 
@@ -49,43 +50,62 @@ struct Tally {
   std::uint64_t nodes = 0;
 };
 
-// Remembered subtree counts for 5 cards, shared by all threads. Each entry is one 64-bit word
-// read and written atomically: the key (visited without vertex 0, 31 bits, and at, 5 bits)
-// above the count (26 bits: no subtree holds more than the 48828036 < 2^26 canonical sequences
-// in all). Entries are overwritten on collision, so what the table holds depends on timing,
-// but every value it returns is exact.
+// Remembered subtrees for 5 cards, shared by all threads: for a key (visited without vertex 0,
+// 31 bits, and at, 5 bits), the number of canonical completions and the number of search nodes
+// in the subtree. An entry is two 64-bit words, each read and written atomically and each
+// holding the key above its number (26 bits for the count: no subtree holds more than the
+// 48828036 < 2^26 canonical sequences in all; 28 bits for the nodes), so a word read is either
+// whole and for this key or ignored. Entries are overwritten on collision, so what the table
+// holds depends on timing, but every value it returns is exact, and both numbers of a key are
+// fixed by the key: a search adds the same counts and the same node total whatever it found.
 class SharedMemo {
  public:
-  static constexpr int kValueBits = 26;
-  static constexpr std::uint64_t kValueMask = (std::uint64_t{1} << kValueBits) - 1;
+  static constexpr int kKeyBits = 36;
+  static constexpr int kCountBits = 26;
+  static constexpr int kNodeBits = 64 - kKeyBits;
 
   explicit SharedMemo(int bits) : bits_(bits), entries_(std::size_t{1} << bits) {}
 
   static std::uint64_t key(std::uint64_t visited, unsigned at) { return (visited >> 1) << 5 | at; }
 
-  bool find(std::uint64_t key, std::uint64_t& value) const {
-    std::uint64_t e = entries_[slot(key)].load(std::memory_order_relaxed);
-    if (e == 0 || (e >> kValueBits) != key) return false;
-    value = e & kValueMask;
+  // The subtree of `key`: its canonical completions and its search nodes.
+  bool find(std::uint64_t key, std::uint64_t& count, std::uint64_t& nodes) const {
+    const Entry& e = entries_[slot(key)];
+    std::uint64_t c = e.count.load(std::memory_order_relaxed);
+    if (c == 0 || (c >> kCountBits) != key) return false;
+    std::uint64_t n = e.nodes.load(std::memory_order_relaxed);
+    if ((n >> kNodeBits) != key) return false;
+    count = c & mask(kCountBits);
+    nodes = n & mask(kNodeBits);
     return true;
   }
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&entries_[slot(key)]); }
-  void store(std::uint64_t key, std::uint64_t value) {
-    if (value > kValueMask) throw std::logic_error("cards: memo value out of range");
-    entries_[slot(key)].store(key << kValueBits | value, std::memory_order_relaxed);
+  void store(std::uint64_t key, std::uint64_t count, std::uint64_t nodes) {
+    if (count > mask(kCountBits) || nodes > mask(kNodeBits)) {
+      throw std::logic_error("cards: memo value out of range");
+    }
+    Entry& e = entries_[slot(key)];
+    e.count.store(key << kCountBits | count, std::memory_order_relaxed);
+    e.nodes.store(key << kNodeBits | nodes, std::memory_order_relaxed);
   }
 
  private:
+  struct alignas(16) Entry {
+    std::atomic<std::uint64_t> count{0};
+    std::atomic<std::uint64_t> nodes{0};
+  };
+  static constexpr std::uint64_t mask(int bits) { return (std::uint64_t{1} << bits) - 1; }
   std::size_t slot(std::uint64_t key) const {
     return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_));
   }
   int bits_;
-  std::vector<std::atomic<std::uint64_t>> entries_;
+  std::vector<Entry> entries_;
 };
 
-// 2^23 entries (64 MiB). Measured for 5 cards on one thread: 23 million search nodes with a
-// table of 2^22 entries, 34 million with 2^20.
-constexpr int kMemoBits = 23;
+// 2^22 entries of 16 bytes (64 MiB). Measured for 5 cards on one thread (with one word per
+// entry): 23 million nodes visited with a table of 2^22 entries, 21 million with 2^23, 34
+// million with 2^20.
+constexpr int kMemoBits = 22;
 
 template <int N>
 class CubeSearch {
@@ -149,8 +169,10 @@ class CubeSearch {
     }
   }
 
-  // Canonical completions of `node` (Method::Symmetry). Once every card has been used, the
-  // count depends only on (at, visited), which `memo` (if any) remembers for the middle depths.
+  // Canonical completions of `node` (Method::Symmetry); adds the nodes of its search tree to
+  // `nodes`. Once every card has been used, both depend only on (at, visited), which `memo` (if
+  // any) remembers for the middle depths: a subtree found there adds its remembered node count,
+  // so `nodes` is the size of the whole search tree, as without the memo.
   std::uint64_t count_canonical(const Node& node, std::uint64_t& nodes, SharedMemo* memo) const {
     ++nodes;
     if (node.depth == kLength) return 1;
@@ -160,8 +182,12 @@ class CubeSearch {
     bool memoize = memo != nullptr && node.depth >= kMemoFrom && node.depth <= kMemoTo &&
                    node.used == (1u << N) - 1;
     std::uint64_t key = SharedMemo::key(node.visited, node.at);
-    std::uint64_t remembered = 0;
-    if (memoize && memo->find(key, remembered)) return remembered;
+    std::uint64_t remembered = 0, remembered_nodes = 0;
+    if (memoize && memo->find(key, remembered, remembered_nodes)) {
+      nodes += remembered_nodes - 1;
+      return remembered;
+    }
+    std::uint64_t nodes_before = nodes;
     // The children first, so that their memo entries are fetched from memory together.
     std::array<Node, N> children;
     int count = 0;
@@ -179,7 +205,7 @@ class CubeSearch {
     for (int i = 0; i < count; ++i) {
       total += count_canonical(children[static_cast<std::size_t>(i)], nodes, memo);
     }
-    if (memoize) memo->store(key, total);
+    if (memoize) memo->store(key, total, nodes - nodes_before + 1);
     return total;
   }
 
@@ -240,7 +266,7 @@ CountResult count_with(const CountOptions& options) {
   search.prefixes(Node{}, split_depth(N), restrict, tasks);
   std::vector<Tally> tallies(tasks.size());
   std::unique_ptr<SharedMemo> memo;
-  if (restrict && CubeSearch<N>::kMemoFrom <= CubeSearch<N>::kMemoTo) {
+  if (restrict && options.memo && CubeSearch<N>::kMemoFrom <= CubeSearch<N>::kMemoTo) {
     memo = std::make_unique<SharedMemo>(kMemoBits);
   }
   Progress progress(fmt::format("cards: counting {} cards", N), tasks.size(), options.progress);

@@ -2,37 +2,97 @@
 
 #include <fmt/format.h>
 
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 
 #include "manyworlds/core/error.hpp"
+#include "manyworlds/core/progress.hpp"
 
 namespace manyworlds {
 
-std::string read_text(const std::string& path) {
-  if (path == "-") {
-    std::ostringstream buffer;
-    buffer << std::cin.rdbuf();
-    return buffer.str();
+namespace {
+
+// Closes a file descriptor when it goes out of scope (never standard input).
+struct FdCloser {
+  int fd = -1;
+  ~FdCloser() {
+    if (fd > STDIN_FILENO) ::close(fd);
   }
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    throw InputError(fmt::format("cannot read {}: Is a directory", path));
+};
+
+[[noreturn]] void throw_too_large(const std::string& name, std::size_t limit) {
+  throw InputError(fmt::format("{}: larger than {} MiB", name, limit / kMiB));
+}
+
+[[noreturn]] void throw_cannot_read(const std::string& name, int error) {
+  throw InputError(fmt::format("cannot read {}: {}", name, std::strerror(error)));
+}
+
+// Waits until `fd` (a device, FIFO, pipe or terminal) has something to read, looking for
+// Ctrl-C every 100 ms: a read that blocks is not interrupted by the CLI's signal handler.
+void wait_readable(int fd, const std::string& name) {
+  while (true) {
+    if (cancel_requested()) throw_if_cancelled(fmt::format("while waiting for {}", name));
+    pollfd p{fd, POLLIN, 0};
+    int ready = ::poll(&p, 1, 100);
+    if (ready > 0) return;
+    if (ready < 0 && errno != EINTR) return;  // let read() report the problem
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
-  try {
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) throw InputError(fmt::format("cannot read {}: read failed", path));
-    return text;
-  } catch (const std::ios_base::failure&) {
-    throw InputError(fmt::format("cannot read {}: read failed", path));
+}
+
+}  // namespace
+
+std::string read_text(const std::string& path, std::size_t limit) {
+  bool is_stdin = path == "-";
+  const std::string name = is_stdin ? "standard input" : path;
+  FdCloser file;
+  int fd = STDIN_FILENO;
+  if (!is_stdin) {
+    // Opening a FIFO waits for its writer; a second Ctrl-C ends the process then.
+    do {
+      fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0) throw_cannot_read(name, errno);
+    file.fd = fd;
+  }
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) throw_cannot_read(name, errno);
+  if (S_ISDIR(info.st_mode)) throw_cannot_read(name, EISDIR);
+  bool regular = S_ISREG(info.st_mode);
+  if (regular && static_cast<std::uintmax_t>(info.st_size) > limit) {
+    throw_too_large(name, limit);
+  }
+  // Room for the whole input up front, so the buffer is never copied while it grows (pages are
+  // touched only as bytes arrive): at most limit + 1 bytes are ever held.
+  std::string text;
+  text.reserve(regular ? static_cast<std::size_t>(info.st_size) + 1 : limit + 1);
+  constexpr std::size_t kChunk = std::size_t{256} << 10;
+  while (true) {
+    if (regular) {
+      if (cancel_requested()) throw_if_cancelled(fmt::format("while reading {}", name));
+    } else {
+      wait_readable(fd, name);
+    }
+    std::size_t old_size = text.size();
+    std::size_t want = std::min(kChunk, limit + 1 - old_size);
+    text.resize(old_size + want);
+    ssize_t got = ::read(fd, text.data() + old_size, want);
+    if (got < 0) {
+      int error = errno;
+      text.resize(old_size);
+      if (error == EINTR || error == EAGAIN) continue;
+      throw_cannot_read(name, error);
+    }
+    text.resize(old_size + static_cast<std::size_t>(got));
+    if (got == 0) return text;
+    if (text.size() > limit) throw_too_large(name, limit);
   }
 }
 
@@ -74,15 +134,7 @@ std::string_view trim(std::string_view text) {
 
 std::vector<std::string_view> split_lines(std::string_view text) {
   std::vector<std::string_view> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(start, end - start);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
-    start = end + 1;
-  }
+  for (std::string_view line : Lines(text)) lines.push_back(line);
   return lines;
 }
 

@@ -32,7 +32,7 @@ void validate(const Rules& rules, std::span<const int> starts) {
 std::vector<int> parse_input(std::string_view text, int board) {
   std::vector<int> starts;
   int line_number = 0;
-  for (std::string_view raw : split_lines(text)) {
+  for (std::string_view raw : Lines(text)) {
     ++line_number;
     std::string_view line = trim(raw);
     if (line.empty()) continue;

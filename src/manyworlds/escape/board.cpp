@@ -69,21 +69,21 @@ Board parse_board(std::string_view text, int sides) {
   bool symbols_seen = false;
   std::size_t row_count = 0;
   std::size_t blank_after = 0;  // line number of the first blank line after a row, or 0
-  std::vector<std::string_view> lines = split_lines(text);
-  for (std::size_t l = 0; l < lines.size(); ++l) {
-    std::string_view line = lines[l];
+  std::size_t number = 0;       // of the line, from 1
+  for (std::string_view line : Lines(text)) {
+    ++number;
     std::size_t row_start = board.cells.size();
     for (std::size_t col = 0; col < line.size(); ++col) {
       char c = line[col];
       if (c == ' ' || c == '\t' || c == '\r') continue;
       Cell cell = read_cell(c, sides);
       if (cell.value < 0) {
-        throw InputError(fmt::format("board line {}, column {}: {} is not a cell ({})", l + 1,
+        throw InputError(fmt::format("board line {}, column {}: {} is not a cell ({})", number,
                                      col + 1, shown(c), expected_cells(sides)));
       }
       if (symbols_seen && cell.symbols != board.symbols) {
         throw InputError(
-            fmt::format("board line {}, column {}: mixes 0/1 and H/T cells", l + 1, col + 1));
+            fmt::format("board line {}, column {}: mixes 0/1 and H/T cells", number, col + 1));
       }
       board.symbols = cell.symbols;
       symbols_seen = true;
@@ -94,7 +94,7 @@ Board parse_board(std::string_view text, int sides) {
     }
     std::size_t length = board.cells.size() - row_start;
     if (length == 0) {
-      if (row_count > 0 && blank_after == 0) blank_after = l + 1;
+      if (row_count > 0 && blank_after == 0) blank_after = number;
       continue;
     }
     if (blank_after != 0) {
@@ -103,7 +103,7 @@ Board parse_board(std::string_view text, int sides) {
     if (row_count == 0) {
       board.width = length;
     } else if (length != board.width) {
-      throw InputError(fmt::format("board line {}: row has {} cells, the first row has {}", l + 1,
+      throw InputError(fmt::format("board line {}: row has {} cells, the first row has {}", number,
                                    length, board.width));
     }
     ++row_count;

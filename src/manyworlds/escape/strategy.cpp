@@ -366,54 +366,65 @@ VerifyResult verify(const Strategy& strategy, const VerifyOptions& options) {
   }
   const std::uint64_t per_task = exhaustive ? std::max<std::uint64_t>(1, boards / 256) : 16;
   const std::uint64_t tasks = (total + per_task - 1) / per_task;
-  std::vector<TaskResult> slots(tasks);
   Progress progress("verify", total, options.progress);
 
-  parallel_for(tasks, options.threads, [&](std::size_t t) {
-    throw_if_cancelled(fmt::format("verify stopped after {} of {} boards", progress.done(), total));
-    std::uint64_t first = t * per_task;
-    std::uint64_t last = std::min(total, first + per_task);
-    std::vector<std::uint8_t> board(n), scratch(n);
-    TaskResult& out = slots[t];
-    std::mt19937_64 rng(mix(options.seed ^ mix(t)));
-    std::uniform_int_distribution<int> face(0, sides - 1);
-    for (std::uint64_t b = first; b < last; ++b) {
-      if (exhaustive) {
-        // Board number b: cell i is digit i of b in base `sides` (bit i for coins).
-        std::uint64_t rest = b;
-        for (std::size_t i = 0; i < n; ++i) {
-          board[i] = static_cast<std::uint8_t>(rest % static_cast<std::uint64_t>(sides));
-          rest /= static_cast<std::uint64_t>(sides);
-        }
-        check_board(strategy, board, all_keys, scratch, out);
-      } else {
-        if (sides == 2) {
-          for (std::size_t i = 0; i < n; i += 64) {
-            std::uint64_t bits = rng();
-            for (std::size_t j = i; j < std::min(n, i + 64); ++j) {
-              board[j] = static_cast<std::uint8_t>((bits >> (j - i)) & 1u);
-            }
+  // The tasks run in blocks of at most kTaskBlock, each block's results combined in task order
+  // before the next starts: the same results as one pass, but the result slots stay a few MB
+  // however many samples are asked for (2e8 samples are 1.25e7 tasks).
+  constexpr std::uint64_t kTaskBlock = 1 << 16;
+  std::vector<TaskResult> slots;
+  for (std::uint64_t block = 0; block < tasks; block += kTaskBlock) {
+    slots.assign(std::min(kTaskBlock, tasks - block), TaskResult{});
+    parallel_for(slots.size(), options.threads, [&](std::size_t slot) {
+      std::uint64_t t = block + slot;
+      if (cancel_requested()) {
+        throw_if_cancelled(
+            fmt::format("verify stopped after {} of {} boards", progress.done(), total));
+      }
+      std::uint64_t first = t * per_task;
+      std::uint64_t last = std::min(total, first + per_task);
+      std::vector<std::uint8_t> board(n), scratch(n);
+      TaskResult& out = slots[slot];
+      std::mt19937_64 rng(mix(options.seed ^ mix(t)));
+      std::uniform_int_distribution<int> face(0, sides - 1);
+      for (std::uint64_t b = first; b < last; ++b) {
+        if (exhaustive) {
+          // Board number b: cell i is digit i of b in base `sides` (bit i for coins).
+          std::uint64_t rest = b;
+          for (std::size_t i = 0; i < n; ++i) {
+            board[i] = static_cast<std::uint8_t>(rest % static_cast<std::uint64_t>(sides));
+            rest /= static_cast<std::uint64_t>(sides);
           }
-        } else {
-          for (auto& cell : board) cell = static_cast<std::uint8_t>(face(rng));
-        }
-        if (!all_keys.empty()) {
           check_board(strategy, board, all_keys, scratch, out);
         } else {
-          std::size_t key = static_cast<std::size_t>(rng() % n);
-          check_board(strategy, board, std::span<const std::size_t>(&key, 1), scratch, out);
+          if (sides == 2) {
+            for (std::size_t i = 0; i < n; i += 64) {
+              std::uint64_t bits = rng();
+              for (std::size_t j = i; j < std::min(n, i + 64); ++j) {
+                board[j] = static_cast<std::uint8_t>((bits >> (j - i)) & 1u);
+              }
+            }
+          } else {
+            for (auto& cell : board) cell = static_cast<std::uint8_t>(face(rng));
+          }
+          if (!all_keys.empty()) {
+            check_board(strategy, board, all_keys, scratch, out);
+          } else {
+            std::size_t key = static_cast<std::size_t>(rng() % n);
+            check_board(strategy, board, std::span<const std::size_t>(&key, 1), scratch, out);
+          }
         }
       }
-    }
-    progress.advance(last - first);
-  });
+      progress.advance(last - first);
+    });
 
-  for (auto& slot : slots) {
-    result.boards += slot.boards;
-    result.cases += slot.cases;
-    result.failures += slot.failures;
-    result.digest = mix(result.digest ^ slot.digest);
-    if (!result.first_failure && slot.first_failure) result.first_failure = slot.first_failure;
+    for (auto& slot : slots) {
+      result.boards += slot.boards;
+      result.cases += slot.cases;
+      result.failures += slot.failures;
+      result.digest = mix(result.digest ^ slot.digest);
+      if (!result.first_failure && slot.first_failure) result.first_failure = slot.first_failure;
+    }
   }
   return result;
 }

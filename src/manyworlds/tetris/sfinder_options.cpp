@@ -22,6 +22,30 @@ constexpr std::array kPercentOptions = {
     OptionSpec{"fp", "field-path", Arity::One},    OptionSpec{"lp", "log-path", Arity::One},
 };
 
+// entry/path/PathOptions.java.
+constexpr std::array kPathOptions = {
+    OptionSpec{"h", "help", Arity::None},          OptionSpec{"t", "tetfu", Arity::One},
+    OptionSpec{"P", "page", Arity::One},           OptionSpec{"p", "patterns", Arity::One},
+    OptionSpec{"pp", "patterns-path", Arity::One}, OptionSpec{"K", "kicks", Arity::One},
+    OptionSpec{"d", "drop", Arity::One},           OptionSpec{"H", "hold", Arity::One},
+    OptionSpec{"so", "specified-only", Arity::One}, OptionSpec{"c", "clear-line", Arity::One},
+    OptionSpec{"L", "max-layer", Arity::One},      OptionSpec{"f", "format", Arity::One},
+    OptionSpec{"k", "key", Arity::One},            OptionSpec{"s", "split", Arity::One},
+    OptionSpec{"r", "reserved", Arity::One},       OptionSpec{"fp", "field-path", Arity::One},
+    OptionSpec{"lp", "log-path", Arity::One},      OptionSpec{"o", "output-base", Arity::One},
+    OptionSpec{"th", "threads", Arity::One},       OptionSpec{"cb", "cached-bit", Arity::One},
+};
+
+// `saves` (ours) reads its field and patterns as path does: path's input options.
+constexpr std::array kSavesOptions = {
+    OptionSpec{"h", "help", Arity::None},          OptionSpec{"t", "tetfu", Arity::One},
+    OptionSpec{"P", "page", Arity::One},           OptionSpec{"p", "patterns", Arity::One},
+    OptionSpec{"pp", "patterns-path", Arity::One}, OptionSpec{"K", "kicks", Arity::One},
+    OptionSpec{"d", "drop", Arity::One},           OptionSpec{"H", "hold", Arity::One},
+    OptionSpec{"c", "clear-line", Arity::One},     OptionSpec{"fp", "field-path", Arity::One},
+    OptionSpec{"th", "threads", Arity::One},
+};
+
 constexpr std::array kSeqOptions = {
     OptionSpec{"h", "help", Arity::None},
     OptionSpec{"p", "patterns", Arity::Many},
@@ -157,6 +181,14 @@ std::string strip_quotes(std::string_view v) {
 
 std::span<const OptionSpec> percent_options() {
   return kPercentOptions;
+}
+
+std::span<const OptionSpec> path_options() {
+  return kPathOptions;
+}
+
+std::span<const OptionSpec> saves_options() {
+  return kSavesOptions;
 }
 
 std::span<const OptionSpec> cover_options() {

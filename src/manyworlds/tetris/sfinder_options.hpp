@@ -40,6 +40,10 @@ struct OptionSpec {
 
 // sfinder's percent options (entry/percent/PercentOptions.java), in its order.
 std::span<const OptionSpec> percent_options();
+// sfinder's path options (entry/path/PathOptions.java), in its order.
+std::span<const OptionSpec> path_options();
+// The input options of path, for our `saves` (which reads its inputs as path does).
+std::span<const OptionSpec> saves_options();
 // sfinder's cover options (entry/cover/CoverOptions.java).
 std::span<const OptionSpec> cover_options();
 // sfinder's util seq options (entry/util/seq/SeqUtilOptions.java).

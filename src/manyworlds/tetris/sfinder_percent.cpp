@@ -80,7 +80,7 @@ std::optional<std::string> fumen_in_line(std::string_view line) {
 
 // A fumen page as sfinder reads it: the field with the page's piece merged in, and the comment
 // as options.
-FieldFile load_fumen(const std::string& text, int page) {
+FieldFile load_fumen(const std::string& text, int page, std::span<const OptionSpec> table) {
   std::vector<fumen::Page> pages = fumen::decode(text);
   if (page < 1) {
     throw InputError(fmt::format("fumen: page {} out of range (pages start at 1)", page));
@@ -90,7 +90,16 @@ FieldFile load_fumen(const std::string& text, int page) {
                                  pages.size(), pages.size() == 1 ? "" : "s"));
   }
   const fumen::Page& p = pages[std::size_t(page) - 1];
-  return {p.merged(), parse_comment(p.comment)};
+  FieldFile out{p.merged(), parse_comment(p.comment, table), p.field};
+  if (p.piece) {
+    for (const Cell& c : shape(p.piece->piece, p.piece->rotation).cells) {
+      int x = p.piece->x + c.x, y = p.piece->y + c.y;
+      if (x >= 0 && x < kWidth && y >= 0 && y < fumen::kFieldHeight) {
+        out.colors.set(x, y, fumen::piece_color(p.piece->piece));
+      }
+    }
+  }
+  return out;
 }
 
 const KickTable* builtin_kicks(std::string_view name) {
@@ -190,7 +199,8 @@ std::vector<Pattern> parse_pattern_lines(const std::vector<std::string>& lines) 
   return patterns;
 }
 
-std::optional<OptionValues> parse_comment(std::string_view comment) {
+std::optional<OptionValues> parse_comment(std::string_view comment,
+                                          std::span<const OptionSpec> table) {
   std::string_view c = java_trim(comment);
   std::string text;
   bool leading_digit = !c.empty() && c[0] >= '0' && c[0] <= '9';
@@ -207,7 +217,7 @@ std::optional<OptionValues> parse_comment(std::string_view comment) {
     if (!a.empty()) args.emplace_back(a);
   }
   try {
-    OptionValues values = parse_options(percent_options(), args);
+    OptionValues values = parse_options(table, args);
     // sfinder stops here with "Cannot parse clear-line option"; a digit followed by prose
     // (`1ページ目: ...`) is taken as prose instead.
     if (leading_digit && !java_int(values.first("clear-line").value_or(""))) return std::nullopt;
@@ -232,7 +242,8 @@ std::vector<std::string> java_lines(std::string_view text) {
 }
 
 // sfinder's field file (Loader.loadFieldData).
-FieldFile parse_field_file(std::string_view text, std::string_view name, int page) {
+FieldFile parse_field_file(std::string_view text, std::string_view name, int page,
+                           std::span<const OptionSpec> table) {
   std::vector<std::string> lines;
   for (const std::string& raw : java_lines(text)) {
     std::string_view line = raw;
@@ -246,7 +257,7 @@ FieldFile parse_field_file(std::string_view text, std::string_view name, int pag
         "of X and _)",
         name));
   }
-  if (auto data = fumen_in_line(lines[0])) return load_fumen(*data, page);
+  if (auto data = fumen_in_line(lines[0])) return load_fumen(*data, page, table);
   auto clear_line = java_int(lines[0]);
   if (!clear_line) {
     throw InputError(
@@ -266,7 +277,14 @@ FieldFile parse_field_file(std::string_view text, std::string_view name, int pag
   for (int y = 0; y < rows; ++y) {
     for (int x = 0; x < kWidth; ++x) {
       char mark = marks[std::size_t((rows - 1 - y) * 10 + x)];
-      if (mark != '_' && mark != ' ') out.field.set(x, y);
+      if (mark == '_' || mark == ' ') continue;
+      out.field.set(x, y);
+      // ColoredFieldFactory: a piece letter is that piece's colour, other marks gray.
+      auto piece = piece_from_letter(mark);
+      if (y < fumen::kFieldHeight) {
+        out.colors.set(x, y, piece && mark >= 'A' && mark <= 'Z' ? fumen::piece_color(*piece)
+                                                                 : fumen::Color::Gray);
+      }
     }
   }
   out.options.emplace();
@@ -274,7 +292,8 @@ FieldFile parse_field_file(std::string_view text, std::string_view name, int pag
   return out;
 }
 
-PercentInput read_percent_input(const OptionValues& command_line) {
+PercentInput read_percent_input(const OptionValues& command_line,
+                                std::span<const OptionSpec> table) {
   PercentInput in;
   Sources cli({{&command_line, "command line"}});
   int page = cli.integer("page", 1);
@@ -284,7 +303,7 @@ PercentInput read_percent_input(const OptionValues& command_line) {
     auto fumen_text = command_line.first("tetfu");
     if (!fumen_text) throw InputError("--tetfu needs a fumen (v115@...)");
     std::string text = *fumen_text == "-" ? std::string(trim(read_text("-"))) : *fumen_text;
-    loaded = load_fumen(text, page);
+    loaded = load_fumen(text, page, table);
     in.field_source = "fumen";
     second_source = "fumen comment";
   } else {
@@ -296,11 +315,14 @@ PercentInput read_percent_input(const OptionValues& command_line) {
       throw InputError(
           fmt::format("no field: give -t FUMEN or a field file ({}; see --field-path)", e.what()));
     }
-    loaded = parse_field_file(text, path, page);
+    loaded = parse_field_file(text, path, page, table);
     in.field_source = path;
     second_source = "field file " + path;
   }
-  OptionValues second = loaded.options.value_or(OptionValues{});
+  in.second = loaded.options.value_or(OptionValues{});
+  in.second_source = second_source;
+  in.colors = loaded.colors;
+  const OptionValues& second = in.second;
   Sources sources({{&command_line, "command line"}, {&second, second_source}});
 
   in.clear_line = sources.integer("clear-line", 4);

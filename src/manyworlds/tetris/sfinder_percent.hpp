@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "manyworlds/tetris/field.hpp"
+#include "manyworlds/tetris/fumen.hpp"
 #include "manyworlds/tetris/kicks.hpp"
 #include "manyworlds/tetris/movegen.hpp"
 #include "manyworlds/tetris/pattern.hpp"
@@ -75,7 +76,9 @@ std::optional<Pattern> parse_pattern_line(std::string_view line);
 std::vector<Pattern> parse_pattern_lines(const std::vector<std::string>& lines);
 
 // A fumen comment as options (FumenLoader.loadComment); nullopt when it is prose (ignored).
-std::optional<OptionValues> parse_comment(std::string_view comment);
+// `table`: the verb's options (path's comments may hold path's options).
+std::optional<OptionValues> parse_comment(std::string_view comment,
+                                          std::span<const OptionSpec> table = percent_options());
 
 // Java's Files.lines: the lines of `text` split at \n, \r\n or \r; no empty last line for a
 // final line end.
@@ -86,10 +89,12 @@ std::vector<std::string> java_lines(std::string_view text);
 struct FieldFile {
   Field field;
   std::optional<OptionValues> options;
+  fumen::ColorField colors;  // the cells in colour (a piece letter or a fumen colour; else gray)
 };
 // sfinder's field file (see the top); `name` names it in errors, `page` is the fumen page when
 // the file holds a fumen. Throws InputError.
-FieldFile parse_field_file(std::string_view text, std::string_view name, int page = 1);
+FieldFile parse_field_file(std::string_view text, std::string_view name, int page = 1,
+                           std::span<const OptionSpec> table = percent_options());
 
 // Everything percent reads, resolved.
 struct PercentInput {
@@ -107,13 +112,20 @@ struct PercentInput {
   std::string log_path = "output/last_output.txt";
   std::string field_source;     // "fumen", or the field file's path
   std::string patterns_source;  // "--patterns", "fumen comment", or the patterns file's path
+  // For verbs with more options (path): the field's cells in colour (all rows as read), and
+  // the options of the second source (the fumen comment or the field file) and its name.
+  fumen::ColorField colors;
+  OptionValues second;
+  std::string second_source;
 };
 
 // Reads percent's inputs. `command_line` holds the options given on the command line by
 // their long names (sfinder::percent_options()). Files are read relative to the working
 // folder; `--tetfu -` reads the fumen from standard input. Throws InputError (exit 1) with one
 // line naming the problem.
-PercentInput read_percent_input(const OptionValues& command_line);
+// `table` is the verb's option table, used to read fumen comments (path reads path's).
+PercentInput read_percent_input(const OptionValues& command_line,
+                                std::span<const OptionSpec> table = percent_options());
 
 // The tree depth to ask percent() for so that percent_report() can draw the tree: every level
 // when tree_depth is negative, else at least one (the `*` line needs the first pieces).
