@@ -25,7 +25,7 @@ build: deps
 asan-test: deps
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
-	ctest --preset asan -j $(TEST_JOBS) --schedule-random
+	ctest --preset asan -j $(TEST_JOBS) --schedule-random -E Slow
 
 fuzz:
 	bash scripts/install-deps.sh --fuzz
