@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <new>
@@ -13,6 +14,7 @@
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/progress.hpp"
 #include "manyworlds/version.hpp"
+#include "sfinder_args.hpp"
 
 namespace {
 
@@ -45,7 +47,11 @@ int main(int argc, char** argv) {
 
   std::signal(SIGINT, on_interrupt);
   try {
-    app.parse(argc, argv);
+    // sfinder's spellings (-fc 0, -td 1, ...) become long options first (sfinder_args.hpp).
+    std::vector<std::string> args =
+        cli::normalize_sfinder_args(std::vector<std::string>(argv + 1, argv + argc));
+    std::reverse(args.begin(), args.end());  // CLI11 takes the arguments reversed
+    app.parse(args);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
     return fail(2, fmt::format("{} (run with --help for usage)", e.what()));

@@ -7,6 +7,13 @@
 //   app/tetris_percent_cmd.cpp:  void setup_tetris_percent(CLI::App& tetris);   // percent,
 //                                                                               // setup-percent
 //   app/tetris_fig_cmd.cpp:      void setup_tetris_fig(CLI::App& tetris);       // fig
+//   app/tetris_path_cmd.cpp:     void setup_tetris_path(CLI::App& tetris);      // path, saves
+//   app/tetris_cover_cmd.cpp:    void setup_tetris_cover(CLI::App& tetris);     // cover
+//   app/tetris_fig_cmd.cpp:      void setup_tetris_fig(CLI::App& tetris);       // fig
+//   app/tetris_util_cmd.cpp:     void setup_tetris_util_seq(CLI::App& util);    // util seq
+//
+// `tetris util` (sfinder's util verbs) is created when a setup_tetris_util_<verb> hook is
+// defined; each hook receives it and adds its verb.
 //
 // Each receives the `tetris` subcommand and calls tetris.add_subcommand(...). The hooks are
 // declared weak so that the program links (and the verb is simply absent) while a file that
@@ -19,5 +26,8 @@ namespace manyworlds::cli {
 [[gnu::weak]] void setup_tetris_patterns(CLI::App& tetris);
 [[gnu::weak]] void setup_tetris_percent(CLI::App& tetris);
 [[gnu::weak]] void setup_tetris_fig(CLI::App& tetris);
+[[gnu::weak]] void setup_tetris_path(CLI::App& tetris);
+[[gnu::weak]] void setup_tetris_cover(CLI::App& tetris);
+[[gnu::weak]] void setup_tetris_util_seq(CLI::App& util);
 
 }  // namespace manyworlds::cli

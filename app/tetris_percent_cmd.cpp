@@ -6,7 +6,6 @@
 
 #include <map>
 #include <memory>
-#include <sstream>
 
 #include "cli.hpp"
 #include "manyworlds/core/error.hpp"
@@ -17,32 +16,24 @@
 #include "manyworlds/tetris/pattern.hpp"
 #include "manyworlds/tetris/percent.hpp"
 #include "manyworlds/tetris/setup.hpp"
+#include "manyworlds/tetris/sfinder_percent.hpp"
+#include "manyworlds/version.hpp"
+#include "sfinder_args.hpp"
 #include "tetris_cmd.hpp"
 
 namespace manyworlds::cli {
 namespace {
 
 using namespace manyworlds::tetris;
+namespace sfinder = manyworlds::tetris::sfinder;
 
+// The options of `percent`: sfinder's under their long names (every value given, in order;
+// sfinder_args.hpp rewrites sfinder's spellings to these), and our own.
 struct PercentCliOptions {
-  std::string fumen;
-  int page = 1;
-  std::string patterns;
-  std::string patterns_file;
-  int clear_line = 4;
-  std::string hold = "use";
-  std::string drop = "softdrop";
-  std::string kicks = "srs";
+  std::map<std::string, std::vector<std::string>, std::less<>> sfinder;
   std::string method = "auto";
-  int threads = 0;
-  int tree_depth = 3;
-  int failed_count = 100;
   bool json = false;
   bool force = false;
-  CLI::Option* clear_line_option = nullptr;
-  CLI::Option* hold_option = nullptr;
-  CLI::Option* drop_option = nullptr;
-  CLI::Option* kicks_option = nullptr;
 };
 
 std::string fumen_arg(const std::string& arg) {
@@ -60,74 +51,6 @@ bool parse_hold(const std::string& value) {
   throw InputError(fmt::format("hold: '{}' is not use or avoid", value));
 }
 
-// sfinder's fumen-comment rules: a quiz `#Q=[H](C)NEXT` is the pattern H C N...; a comment
-// starting with a digit is `--clear-line N` followed by options; otherwise options. Options
-// given on the command line win. Unknown words are ignored (a comment is often prose).
-struct CommentSettings {
-  std::optional<int> clear_line;
-  std::optional<std::string> patterns, hold, drop, kicks;
-};
-
-CommentSettings parse_comment(const std::string& comment) {
-  CommentSettings s;
-  std::string_view c = trim(comment);
-  if (c.rfind("#Q=", 0) == 0) {
-    std::string pattern;
-    for (char ch : c.substr(3)) {
-      if (piece_from_letter(ch) && ch != 'p') pattern += ch;
-    }
-    if (!pattern.empty()) s.patterns = pattern;
-    return s;
-  }
-  std::istringstream in{std::string(c)};
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  std::size_t i = 0;
-  if (!words.empty() && !words[0].empty() &&
-      std::isdigit(static_cast<unsigned char>(words[0][0]))) {
-    s.clear_line = int(parse_int(words[0], "fumen comment clear line", 1, kMaxHeight));
-    i = 1;
-  }
-  for (; i + 1 < words.size(); ++i) {
-    const std::string& w = words[i];
-    const std::string& v = words[i + 1];
-    if (w == "-p" || w == "--patterns") {
-      s.patterns = v;
-    } else if (w == "-c" || w == "--clear-line") {
-      s.clear_line = int(parse_int(v, "fumen comment clear line", 1, kMaxHeight));
-    } else if (w == "-H" || w == "--hold") {
-      s.hold = v;
-    } else if (w == "-d" || w == "--drop") {
-      s.drop = v;
-    } else if (w == "-K" || w == "--kicks") {
-      s.kicks = v;
-    } else {
-      continue;
-    }
-    ++i;
-  }
-  return s;
-}
-
-// sfinder's tree lines ("∟ TI -> 100.00 %", indented two spaces per level) and their JSON.
-void tree_lines(const PercentResult& r, std::vector<std::string>& out, Json& json) {
-  std::vector<Json*> open;  // the JSON array of each level's children
-  open.push_back(&json);
-  for (const PercentTreeEntry& e : r.tree) {
-    int level = e.prefix.length - 1;
-    double pct = e.total ? 100.0 * double(e.success) / double(e.total) : 0;
-    std::string name = e.prefix.to_string();
-    out.push_back(
-        fmt::format("{}∟ {} -> {:.2f} %", std::string(std::size_t(2 * level), ' '), name, pct));
-    open.resize(std::size_t(level) + 1);
-    open.back()->push_back(
-        {{"prefix", name}, {"success", e.success}, {"total", e.total}, {"percent", pct}});
-    Json& entry = open.back()->back();
-    entry["children"] = Json::array();
-    open.push_back(&entry["children"]);
-  }
-}
-
 std::string sequence_list(const Sequence& s) {
   std::string out = "[";
   for (int i = 0; i < s.length; ++i) {
@@ -137,108 +60,159 @@ std::string sequence_list(const Sequence& s) {
   return out + "]";
 }
 
+// sfinder's report (PercentEntryPoint.run), line for line. Ours differ from sfinder's only in
+// "Threads = ", "Version = " and the stopwatch figure, and in the order of a fail list.
+std::string percent_report_text(const sfinder::PercentInput& in, const PercentResult& r,
+                                const sfinder::PercentReport& rep, unsigned threads,
+                                double seconds) {
+  std::string t;
+  auto line = [&](std::string_view s = {}) {
+    t += s;
+    t += '\n';
+  };
+  line("# Setup Field");
+  for (const std::string& row : rep.field_rows) line(row);
+  line();
+  line("# Initialize / User-defined");
+  line(fmt::format("Max clear lines: {}", in.clear_line));
+  line(fmt::format("Using hold: {}", in.use_hold ? "use" : "avoid"));
+  line(fmt::format("Kicks: {}", in.kicks_name));
+  line(fmt::format("Drop: {}", sfinder::drop_report_name(in.drop)));
+  line("Searching patterns:");
+  for (std::size_t i = 0; i < in.pattern_lines.size() && i < 5; ++i) {
+    line("  " + in.pattern_lines[i]);
+  }
+  if (in.pattern_lines.size() > 5) {
+    line(fmt::format("  ... and more, total {} lines", in.pattern_lines.size()));
+  }
+  line();
+  line("# Initialize / System");
+  line(fmt::format("Threads = {}", threads));
+  line(fmt::format("Version = {}", kVersion));
+  line(fmt::format("Necessary Pieces = {}", r.need));
+  line();
+  line("# Enumerate pieces");
+  line(fmt::format("Piece pop count = {}", r.pop));
+  if (rep.warning) {
+    line();
+    line("####################################################################");
+    line("WARNING: Inputted pieces is more than 'necessary blocks'.");
+    line("         Because reduce unnecessary pieces,");
+    line("         there is a possibility of getting no expected percentages.");
+    line("####################################################################");
+    line();
+  }
+  line(fmt::format("Searching pattern size (duplicate) = {}", r.with_duplicates.get_str()));
+  line(fmt::format("Searching pattern size ( no dup. ) = {}", r.total));
+  line();
+  line("# Search");
+  line("  -> Stopwatch start");
+  line(fmt::format("  -> Stopwatch stop : avg.time = {} ms [1 counts]",
+                   static_cast<long long>(seconds * 1000)));
+  line();
+  line("# Output");
+  line(fmt::format("success = {}% ({}/{})", rep.success_percent, r.successes, r.total));
+  line();
+  line(fmt::format("Success pattern tree [Head {} pieces]:", rep.head));
+  if (rep.root_line) line(fmt::format("* -> {} %", rep.success_percent));
+  for (const auto& e : rep.tree) {
+    line(fmt::format("{}∟ {} -> {} %", std::string(std::size_t(2 * (e.depth - 1)), ' '), e.prefix,
+                     e.percent));
+  }
+  line();
+  line("-------------------");
+  if (in.failed_count != 0) {
+    line(in.failed_count < 0 ? std::string("Fail pattern (all)")
+                             : fmt::format("Fail pattern (max. {})", in.failed_count));
+    for (const Sequence& s : r.failed) line(sequence_list(s));
+    if (r.failed.empty()) line("nothing");
+  }
+  line();
+  line("# Finalize");
+  line("done");
+  return t;
+}
+
+// The success tree as JSON: each prefix with its children, to the report's depth.
+Json tree_json(const sfinder::PercentInput& in, const PercentResult& r) {
+  Json root = Json::array();
+  std::vector<Json*> open{&root};  // the children array of each open level
+  for (const PercentTreeEntry& e : r.tree) {
+    int level = e.prefix.length;
+    if (in.tree_depth >= 0 && level > in.tree_depth) continue;
+    double pct = e.total ? 100.0 * double(e.success) / double(e.total) : 0;
+    open.resize(std::size_t(level));
+    open.back()->push_back({{"prefix", e.prefix.to_string()},
+                            {"success", e.success},
+                            {"total", e.total},
+                            {"percent", pct},
+                            {"children", Json::array()}});
+    open.push_back(&open.back()->back()["children"]);
+  }
+  return root;
+}
+
 void run_percent(const PercentCliOptions& o) {
-  fumen::Page page = fumen::decode_page(fumen_arg(o.fumen), o.page);
-  CommentSettings comment = parse_comment(page.comment);
-  Field field = page.merged();
+  sfinder::OptionValues given;
+  for (const auto& [name, values] : o.sfinder) {
+    for (const std::string& v : values) {
+      given.add(name, v.empty() ? std::vector<std::string>{} : std::vector<std::string>{v});
+    }
+  }
+  sfinder::PercentInput in = sfinder::read_percent_input(given);
 
   PercentOptions options;
-  options.clear_line =
-      o.clear_line_option->count() ? o.clear_line : comment.clear_line.value_or(o.clear_line);
-  options.use_hold = parse_hold(o.hold_option->count() ? o.hold : comment.hold.value_or(o.hold));
-  options.drop = parse_drop(o.drop_option->count() ? o.drop : comment.drop.value_or(o.drop));
-  std::string kicks_spec = o.kicks_option->count() ? o.kicks : comment.kicks.value_or(o.kicks);
-  options.kicks = load_kicks(kicks_spec);
+  options.clear_line = in.clear_line;
+  options.use_hold = in.use_hold;
+  options.drop = in.drop;
+  options.kicks = in.kicks;
   options.method = parse_method(o.method);
-  options.threads = resolve_threads(o.threads);
+  options.threads = resolve_threads(in.threads);
   options.progress = show_progress() && !o.json;
   options.max_sequences = o.force ? 0 : kMaxSequencesUnforced;
-  options.tree_depth = o.tree_depth;
-  options.failed_limit = o.failed_count;
-
-  std::string pattern_text;
-  if (!o.patterns_file.empty()) {
-    if (!o.patterns.empty())
-      throw UsageError("tetris percent: give --patterns or --patterns-file, not both");
-    pattern_text = read_text(o.patterns_file);
-  } else if (!o.patterns.empty()) {
-    pattern_text = o.patterns;
-  } else if (comment.patterns) {
-    pattern_text = *comment.patterns;
-  } else {
-    throw UsageError(
-        "tetris percent: no pattern (give -p PATTERN, --patterns-file FILE or a fumen comment)");
-  }
-  std::vector<Pattern> patterns = parse_patterns(pattern_text);
+  options.tree_depth = sfinder::tree_depth_to_search(in);
+  options.failed_limit = in.failed_count < 0 ? -1 : in.failed_count;
   // MoveGenerator checks the drop model against the kicks (180 needs 180-degree kicks).
   MoveGenerator check(options.kicks, options.drop);
+  // As sfinder does, the log file's folder is made before the search.
+  sfinder::prepare_log_path(in.log_path);
 
   Stopwatch watch;
-  PercentResult r = percent(field, patterns, options);
+  PercentResult r = percent(in.field, in.patterns, options);
   double seconds = watch.seconds();
+  sfinder::PercentReport report = sfinder::percent_report(in, r);
+  std::string text = percent_report_text(in, r, report, options.threads, seconds);
+  sfinder::write_log(in.log_path, text);
 
-  std::uint64_t total = r.total;
-  double pct = total ? 100.0 * double(r.successes) / double(total) : 0;
-  int depth = std::clamp(o.tree_depth, 0, r.pop);
-  std::vector<std::string> tree;
-  Json tree_json = Json::array();
-  tree_lines(r, tree, tree_json);
-  std::vector<const Sequence*> failed;
-  for (const Sequence& s : r.failed) failed.push_back(&s);
-
-  if (o.json) {
-    Json fails = Json::array();
-    for (const auto* s : failed) fails.push_back(s->to_string());
-    Json pats = Json::array();
-    for (const auto& p : patterns) pats.push_back(p.text);
-    print_json({{"success", r.successes},
-                {"total", total},
-                {"percent", pct},
-                {"clear_line", options.clear_line},
-                {"hold", options.use_hold ? "use" : "avoid"},
-                {"drop", std::string(drop_name(options.drop))},
-                {"kicks", options.kicks.name()},
-                {"patterns", pats},
-                {"method", std::string(method_name(r.method))},
-                {"necessary_pieces", r.need},
-                {"pop_count", r.pop},
-                {"with_duplicates", big_json(r.with_duplicates)},
-                {"tree",
-                 {{"head", depth},
-                  {"success", r.successes},
-                  {"total", total},
-                  {"children", tree_json}}},
-                {"failed", fails},
-                {"seconds", seconds}});
+  if (!o.json) {
+    fmt::print("{}", text);
     return;
   }
-  fmt::print("# Setup\n");
-  fmt::print("Max clear lines: {}\n", options.clear_line);
-  fmt::print("Using hold: {}\n", options.use_hold ? "use" : "avoid");
-  fmt::print("Drop: {}\n", drop_name(options.drop));
-  fmt::print("Kicks: {}\n", options.kicks.name());
-  fmt::print("Searching patterns:\n");
-  for (const auto& p : patterns) fmt::print("  {}\n", p.text);
-  fmt::print("Method: {}\n", method_name(r.method));
-  fmt::print("Necessary Pieces = {}\n", r.need);
-  fmt::print("Piece pop count = {}\n", r.pop);
-  fmt::print("Searching pattern size (duplicate) = {}\n", r.with_duplicates);
-  fmt::print("Searching pattern size ( no dup. ) = {}\n", total);
-  fmt::print("Time: {:.0f} ms\n", seconds * 1000);
-  fmt::print("# Output\n");
-  fmt::print("success = {:.2f}% ({}/{})\n", pct, r.successes, total);
-  if (depth > 0) {
-    fmt::print("\nSuccess pattern tree [Head {} pieces]:\n", depth);
-    fmt::print("* -> {:.2f} %\n", pct);
-    for (const auto& line : tree) fmt::print("{}\n", line);
-  }
-  fmt::print("-------------------\n");
-  if (o.failed_count != 0) {
-    fmt::print("Fail pattern ({})\n",
-               o.failed_count < 0 ? std::string("all") : fmt::format("max. {}", o.failed_count));
-    if (failed.empty()) fmt::print("nothing\n");
-    for (const auto* s : failed) fmt::print("{}\n", sequence_list(*s));
-  }
+  double pct = r.total ? 100.0 * double(r.successes) / double(r.total) : 0;
+  Json fails = Json::array();
+  for (const Sequence& s : r.failed) fails.push_back(s.to_string());
+  Json pats = Json::array();
+  for (const auto& p : in.patterns) pats.push_back(p.text);
+  print_json({{"success", r.successes},
+              {"total", r.total},
+              {"percent", pct},
+              {"clear_line", in.clear_line},
+              {"hold", in.use_hold ? "use" : "avoid"},
+              {"drop", std::string(drop_name(in.drop))},
+              {"kicks", in.kicks.name()},
+              {"patterns", pats},
+              {"method", std::string(method_name(r.method))},
+              {"necessary_pieces", r.need},
+              {"pop_count", r.pop},
+              {"with_duplicates", big_json(r.with_duplicates)},
+              {"tree",
+               {{"head", report.head},
+                {"success", r.successes},
+                {"total", r.total},
+                {"children", tree_json(in, r)}}},
+              {"failed", fails},
+              {"log_path", in.log_path},
+              {"seconds", seconds}});
 }
 
 // ---- setup-percent ------------------------------------------------------------------------
@@ -297,25 +271,49 @@ void setup_tetris_percent(CLI::App& tetris) {
   auto o = std::make_shared<PercentCliOptions>();
   auto* p = tetris.add_subcommand(
       "percent", "Perfect-clear success rate over a pattern's sequences (sfinder's percent)");
-  p->add_option("-t,--tetfu,--fumen", o->fumen, "Fumen of the field (v115@..., URL; - for stdin)")
-      ->required();
-  p->add_option("-P,--page", o->page, "Fumen page, from 1 (1)")->check(CLI::Range(1, 100000));
-  p->add_option("-p,--patterns", o->patterns, "Pattern(s), several joined with ';'");
-  p->add_option("--patterns-file,--pp", o->patterns_file,
-                "Patterns file (one per line, # comments)");
-  o->clear_line_option = p->add_option("-c,--clear-line", o->clear_line, "Lines to clear (4)");
-  o->hold_option = p->add_option("-H,--hold", o->hold, "use (default) or avoid");
-  o->drop_option =
-      p->add_option("-d,--drop", o->drop, "softdrop (default), harddrop, 180, t-softdrop");
-  o->kicks_option =
-      p->add_option("-K,--kicks", o->kicks, "srs (default), nokicks, nullpomino180, @FILE");
-  p->add_option("-m,--method", o->method, "auto (default), optimized (the seed's two passes) or direct");
-  p->add_option("--threads,--th", o->threads, "Worker threads (default: all cores)")
-      ->check(CLI::Range(0, 1024));
-  p->add_option("--tree-depth,--td", o->tree_depth, "Depth of the success tree (3)")
-      ->check(CLI::Range(0, 21));
-  p->add_option("--failed-count,--fc", o->failed_count, "Failing sequences printed (100; -1 all)")
-      ->check(CLI::Range(-1, 1 << 30));
+  p->footer(
+      "sfinder's spellings work as in sfinder: -fc 0, -td 1, -th 2, -pp FILE, -fp FILE, -lp FILE, "
+      "-tetfu, --fail (a prefix), -c4, -c=4. Without -t the field comes from input/field.txt, "
+      "without -p the patterns from input/patterns.txt; the report is also written to "
+      "output/last_output.txt.");
+  // sfinder's options (sfinder::percent_options()), each under its long name.
+  struct Row {
+    const char* names;
+    const char* type;
+    const char* help;
+  };
+  const std::map<std::string_view, Row> rows = {
+      {"tetfu", {"-t,--tetfu,--fumen", "FUMEN", "Fumen of the field (v115@..., URL; - for stdin)"}},
+      {"page", {"-P,--page", "N", "Fumen page, from 1 (1)"}},
+      {"patterns",
+       {"-p,--patterns", "PATTERN", "Pattern(s), several joined with ';' (or a quiz #Q=...)"}},
+      {"patterns-path",
+       {"--patterns-path,--patterns-file", "FILE", "-pp: patterns file (input/patterns.txt)"}},
+      {"hold", {"-H,--hold", "WORD", "use (default) or avoid; yes/no, true/false, ..."}},
+      {"kicks",
+       {"-K,--kicks", "NAME", "srs/default, @NAME (kicks/NAME.properties), +NAME, or a file"}},
+      {"drop", {"-d,--drop", "NAME", "softdrop (default), harddrop, 180/softdrop180, tsoftdrop"}},
+      {"clear-line", {"-c,--clear-line", "N", "Lines to clear (4)"}},
+      {"tree-depth", {"--tree-depth", "N", "-td: depth of the success tree (3; -1 all)"}},
+      {"failed-count", {"--failed-count", "N", "-fc: failing sequences listed (100; -1 all)"}},
+      {"threads", {"--threads", "N", "-th: worker threads (default: all cores)"}},
+      {"field-path",
+       {"--field-path", "FILE", "-fp: field file when there is no -t (input/field.txt)"}},
+      {"log-path", {"--log-path", "FILE", "-lp: log file (output/last_output.txt)"}},
+  };
+  for (const sfinder::OptionSpec& spec : sfinder::percent_options()) {
+    auto row = rows.find(spec.long_name);
+    if (row == rows.end()) continue;  // -h is CLI11's own
+    p->add_option(row->second.names, o->sfinder[std::string(spec.long_name)], row->second.help)
+        ->type_name(row->second.type)
+        ->expected(0, 1)           // a value left out arrives as "" (sfinder_args.hpp)
+        ->allow_extra_args(false)  // else CLI11 splits "[SZ],[LJ]" as a list
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  }
+  use_sfinder_help(*p);
+  p->add_option("-m,--method", o->method,
+                "auto (default: prefix above 100,000 sequences and at most 64 patterns, else "
+                "optimized), optimized (the seed's two passes), direct or prefix");
   add_json_flag(*p, o->json);
   add_force_flag(*p, o->force);
   p->callback([o] { run_percent(*o); });

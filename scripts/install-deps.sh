@@ -5,7 +5,8 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ make libcli11-dev libfmt-dev nlohmann-json3-dev libgmp-dev
-          libgtest-dev libgmock-dev libbenchmark-dev libpng-dev libgif-dev)
+          libgtest-dev libgmock-dev libbenchmark-dev libpng-dev libgif-dev pkg-config
+          coinor-libcbc-dev)
 for arg in "$@"; do
   case "$arg" in
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;

@@ -30,7 +30,9 @@ const std::vector<LongWork> kLongWork = {
     {{"cards", "count", "5", "--method", "dfs", "--force"}},
     {{"cards", "enumerate", "5", "--force"}, true},
     {{"tetris", "percent", "-t", "v115@vhAAgH", "-p", "S,[TZ]p2,*p7", "-c", "4", "--method",
-      "direct"}},
+      "direct", "-lp", "/dev/null"}},  // no log folder in the working folder
+    {{"tetris", "cover", "-t", "v115@vhFRQJUGJKJJvMJTNJGBJ", "v115@vhFRQJPGJKJJGMJTNJ0BJ", "-p",
+      "*p7,*p2", "--method", "direct", "--force"}},
 };
 
 constexpr double kMaxSecondsAfterSignal = 10;

@@ -69,6 +69,7 @@ RunResult run_manyworlds(const std::vector<std::string>& args, const RunOptions&
       close(fd);
     }
     if (in > 2 && in != in_pipe[0]) close(in);
+    if (!options.dir.empty() && chdir(options.dir.c_str()) != 0) _exit(127);
     struct sigaction default_action {};
     default_action.sa_handler = SIG_DFL;
     sigaction(SIGPIPE, &default_action, nullptr);

@@ -28,6 +28,7 @@ struct RunOptions {
   // arrive before the handler).
   int interrupt_after_ms = -1;
   int timeout_ms = -1;  // >= 0: SIGKILL after this many milliseconds, and timed_out is set
+  std::string dir;      // the working folder (empty: this process's)
 };
 
 // Whether this build runs under AddressSanitizer (its shadow memory and quarantine make the
@@ -53,6 +54,13 @@ inline RunResult run_manyworlds(const std::vector<std::string>& args, const std:
   RunOptions options;
   options.input = input;
   options.interrupt_after_ms = interrupt_after_ms;
+  return run_manyworlds(args, options);
+}
+
+// The same, run in the folder `dir` (relative paths in `args` and the files it writes there).
+inline RunResult run_manyworlds_in(const std::string& dir, const std::vector<std::string>& args) {
+  RunOptions options;
+  options.dir = dir;
   return run_manyworlds(args, options);
 }
 

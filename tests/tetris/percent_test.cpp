@@ -1,6 +1,7 @@
 // The perfect-clear percent against solution-finder's own numbers: the 2 x 1000 single-sequence
 // cases of its test resources (tests/data/tetris/usecase/{hold1,nohold1}.csv,
-// "percent -t FUMEN -p SEQ -c N [--hold no]",success,total), the optimized method (the seed's
+// "percent -t FUMEN -p SEQ -c N [--hold no]",success,total) and the 2 x 1000 with patterns
+// ({hold2,nohold2}.csv, same format), the optimized method (the seed's
 // two passes) against the direct search, and thread counts. The 22 cases of cases.tsv run
 // through the command line in tests/cli/tetris_percent_cli_test.cpp.
 
@@ -93,6 +94,13 @@ TEST(PercentUseCaseSlow, AllHoldCases) {
 TEST(PercentUseCaseSlow, AllNoHoldCases) {
   check_usecases("nohold1.csv", 1, false);
 }
+// The CSV resources with patterns (I,S,*p7 and the like): every case.
+TEST(PercentUseCaseSlow, AllHoldPatternCases) {
+  check_usecases("hold2.csv", 1, false);
+}
+TEST(PercentUseCaseSlow, AllNoHoldPatternCases) {
+  check_usecases("nohold2.csv", 1, false);
+}
 
 // sfinder's PCO case (cases.tsv noKicks_srs: 514/840), both methods, 1 and 3 threads.
 TEST(Percent, PcoMethodsAndThreadsAgree) {
@@ -110,6 +118,27 @@ TEST(Percent, PcoMethodsAndThreadsAgree) {
       EXPECT_EQ(r.pop, 4);
     }
   }
+}
+
+// Auto: the prefix engine for a large pattern (above 100,000 sequences with repeats), but not for
+// a long list of patterns (a patterns file of single sequences grows its automaton): 64 copies of
+// `*,*,*,*` (153,664 sequences) go to the prefix engine, 65 to the optimized method; both count
+// the same 2401 distinct sequences on the PCO field.
+TEST(Percent, AutoPicksByTheNumberOfPatterns) {
+  Field f = Field::parse("XXXXX____X/XXXXXX___X/XXXXXXX__X/XXXXXX___X");
+  std::vector<std::uint64_t> successes;
+  for (std::size_t copies : {kAutoPrefixMaxPatterns, kAutoPrefixMaxPatterns + 1}) {
+    std::string text;
+    for (std::size_t i = 0; i < copies; ++i) text += "*,*,*,*\n";
+    auto patterns = parse_patterns(text);
+    ASSERT_EQ(patterns.size(), copies);
+    PercentResult r = percent(f, patterns, PercentOptions{});
+    EXPECT_EQ(r.method, copies <= kAutoPrefixMaxPatterns ? PercentMethod::Prefix
+                                                         : PercentMethod::Optimized);
+    EXPECT_EQ(r.total, 2401u);
+    successes.push_back(r.successes);
+  }
+  EXPECT_EQ(successes[0], successes[1]);
 }
 
 // The per-sequence results agree between the methods, not only the counts (cases.tsv

@@ -82,8 +82,15 @@ std::string random_pattern(std::mt19937& rng, int length) {
       }
       if (set.size() < 2) set = "SZ";
       int n = std::min<int>(left, 1 + int(rng() % std::min<std::size_t>(3, set.size())));
-      out += (kind == 2 ? "*" : "[" + set + "]");
-      out += "p" + std::to_string(n);
+      if (kind == 2) {
+        out += '*';
+      } else {
+        out += '[';
+        out += set;
+        out += ']';
+      }
+      out += 'p';
+      out += char('0' + n);
       left -= n;
     }
   }

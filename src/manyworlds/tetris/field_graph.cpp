@@ -29,7 +29,7 @@ int awkwardness(const Field& f, int height) {
 
 // The piece whose shape the empty cells below `height` make (exactly 4 of them), if any.
 std::optional<Piece> shape_of_empty(const Field& f, int height) {
-  std::array<unsigned, kMaxHeight> empty{};
+  std::array<unsigned, kMaxHeight + 4> empty{};  // room for low + i below
   int low = -1, high = -1;
   unsigned columns = 0;
   for (int y = 0; y < height; ++y) {

@@ -123,7 +123,7 @@ class FieldGraph {
       return hash_mix(k.available ^ hash_mix(std::uint64_t(k.id)));
     }
   };
-  FlatMap<FillKey, bool, FillKeyHash> fill_memo_{1024, std::size_t(16) << 20};
+  FlatMap<FillKey, bool, FillKeyHash> fill_memo_{1024, std::size_t(128) << 20};
   Field root_field_;
   int root_height_ = 0;
   Id root_ = 0;

@@ -665,7 +665,12 @@ Page decode_page(std::string_view text, int page) {
   return pages[std::size_t(page) - 1];
 }
 
-std::string encode(const std::vector<Page>& pages) {
+namespace {
+
+// The data of `pages` (without the prefix and the '?' separators). With `sfinder_rules`, as
+// solution-finder's Tetfu.encode writes it: a comment whenever it differs from the previous
+// page's (quiz or not), and the colour flag on the first page only.
+std::string encode_values(const std::vector<Page>& pages, bool sfinder_rules) {
   std::string buffer;
   long last_repeat = -1;
   ColorField prev;
@@ -713,7 +718,11 @@ std::string encode(const std::vector<Page>& pages) {
     std::optional<std::string> current_comment;
     if (index != 0 || !page.comment.empty()) current_comment = page.comment;
     std::optional<std::string> next_comment;
-    if (current_comment) {
+    if (sfinder_rules) {
+      if (page.comment != (index == 0 ? std::string() : pages[index - 1].comment)) {
+        next_comment = page.comment;
+      }
+    } else if (current_comment) {
       bool same_as_quiz = prev_quiz && prev_quiz->format().str() == *current_comment;
       std::optional<Quiz> parsed;
       if (Quiz::is_quiz_comment(*current_comment)) {
@@ -743,7 +752,7 @@ std::string encode(const std::vector<Page>& pages) {
 
     long action = !page.flags.lock;
     action = action * 2 + (next_comment ? 1 : 0);
-    action = action * 2 + page.flags.colorize;
+    action = action * 2 + (sfinder_rules ? index == 0 : page.flags.colorize);
     action = action * 2 + page.flags.mirror;
     action = action * 2 + page.flags.rise;
     long position = (kFieldHeight - 22 - 1) * kWidth + 0;  // no piece: x 0, y 22
@@ -774,7 +783,24 @@ std::string encode(const std::vector<Page>& pages) {
     }
     apply_page(prev = page.field, page);
   }
+  return buffer;
+}
 
+}  // namespace
+
+std::string encode_sfinder(const std::vector<Page>& pages) {
+  std::string buffer = encode_values(pages, true);
+  // Tetfu.encode: a '?' after every character whose index is 41 modulo 47, the last included.
+  std::string out;
+  for (std::size_t i = 0; i < buffer.size(); ++i) {
+    out += buffer[i];
+    if (i % 47 == 41) out += '?';
+  }
+  return out;
+}
+
+std::string encode(const std::vector<Page>& pages) {
+  std::string buffer = encode_values(pages, false);
   // tetris-fumen inserts '?' after the first 42 characters and then every 47.
   std::string out = "v115@";
   if (buffer.size() < 41) return out + buffer;

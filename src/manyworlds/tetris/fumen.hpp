@@ -81,4 +81,10 @@ Page decode_page(std::string_view text, int page);
 // a piece must be in bounds (InputError otherwise).
 std::string encode(const std::vector<Page>& pages);
 
+// The data part (no "v115@") as solution-finder's Tetfu.encode writes it, for its output files:
+// a comment is written whenever it differs from the previous page's (quizzes included), the
+// colour flag is set on the first page only, and a '?' follows every character whose index is
+// 41 modulo 47 (so a string of 42 characters ends in '?').
+std::string encode_sfinder(const std::vector<Page>& pages);
+
 }  // namespace manyworlds::tetris::fumen

@@ -279,6 +279,7 @@ std::optional<Key> parse_key(std::string_view key) {
 struct Line {
   int number = 0;
   std::vector<Kick> kicks;
+  std::uint16_t privileged = 0;  // bit i: offset i is marked `@`
   std::optional<Key> ref;
   bool resolved = false;
 };
@@ -325,9 +326,11 @@ KickTable KickTable::parse(std::string_view text, std::string_view source) {
       auto skip = [&] {
         while (i < value.size() && is_space(value[i])) ++i;
       };
+      bool marked = false;  // an '@' before this offset
       auto number_at = [&](const char* what) -> int {
         skip();
         if (i < value.size() && value[i] == '@') {
+          marked = true;
           ++i;
           skip();
         }
@@ -361,6 +364,7 @@ KickTable KickTable::parse(std::string_view text, std::string_view source) {
         skip();
         if (i >= value.size()) break;
         expect('(');
+        marked = false;
         int x = number_at("x");
         expect(',');
         int y = number_at("y");
@@ -368,6 +372,7 @@ KickTable KickTable::parse(std::string_view text, std::string_view source) {
         if (parsed.kicks.size() == std::size_t(kMaxKicks)) {
           throw fail(number, fmt::format("more than {} offsets", kMaxKicks));
         }
+        if (marked) parsed.privileged |= std::uint16_t(1u << parsed.kicks.size());
         parsed.kicks.push_back({std::int8_t(x), std::int8_t(y)});
       }
       if (parsed.kicks.empty()) throw fail(number, "no offsets (expected e.g. (0,0)(-1,0))");
@@ -397,6 +402,7 @@ KickTable KickTable::parse(std::string_view text, std::string_view source) {
     }
     for (std::size_t c : chain) {
       lines[c]->kicks = lines[at]->kicks;
+      lines[c]->privileged = lines[at]->privileged;
       lines[c]->resolved = true;
     }
   }
@@ -440,6 +446,7 @@ KickTable KickTable::parse(std::string_view text, std::string_view source) {
     if (!lines[k]) continue;
     Entry& e = table.entries_[k];
     e.count = lines[k]->kicks.size();
+    e.privileged = lines[k]->privileged;
     std::copy(lines[k]->kicks.begin(), lines[k]->kicks.end(), e.kicks.begin());
   }
   return table;

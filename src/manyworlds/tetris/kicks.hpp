@@ -9,10 +9,11 @@
 //
 // File format (Java properties): one key per line `P.AB=(x,y)(x,y)...` with P in TILJSZO and
 // A, B in N E S W (CW: NE ES SW WN, CCW: NW WS SE EN, 180: NS SN EW WE); `&P.AB` copies another
-// key's offsets; an `@` before an offset marks sfinder's special T-spin kick (kept, no effect
-// on reachability); blank lines and lines starting with `#` or `!` are ignored. A table has
-// exactly the 56 keys of the 90-degree rotations, or those and the 28 keys of 180-degree
-// rotations (84).
+// key's offsets; an `@` before an offset marks sfinder's special T-spin kick (no effect on
+// reachability; privileged() reports it: a T-spin ending with that kick counts as a regular
+// T-spin rather than a mini, as SRS's fifth test into a vertical T does); blank lines and lines
+// starting with `#` or `!` are ignored. A table has exactly the 56 keys of the 90-degree rotations,
+// or those and the 28 keys of 180-degree rotations (84).
 
 #include <array>
 #include <cstdint>
@@ -40,6 +41,11 @@ class KickTable {
     const Entry& e = entries_[index(piece, from, to)];
     return {e.kicks.data(), e.count};
   }
+  // Whether offset `test` of tests(piece, from, to) is marked `@` (sfinder's privileged
+  // T-spin kick).
+  bool privileged(Piece piece, Rotation from, Rotation to, std::size_t test) const {
+    return (entries_[index(piece, from, to)].privileged >> test) & 1;
+  }
   bool has_180() const { return has_180_; }
   const std::string& name() const { return name_; }
 
@@ -55,6 +61,7 @@ class KickTable {
   struct Entry {
     std::array<Kick, kMaxKicks> kicks{};
     std::size_t count = 0;
+    std::uint16_t privileged = 0;  // bit i: offset i is marked `@`
   };
   static int index(Piece p, Rotation from, Rotation to) {
     return (int(p) * 4 + int(from)) * 4 + int(to);

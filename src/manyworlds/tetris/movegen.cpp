@@ -88,11 +88,12 @@ void harddrop(const Masks& fits, Piece piece, int height, int limit, Masks& land
   }
 }
 
-// `lowest_kick`: the most negative dy of any kick; a free state higher than H - lowest_kick - 1
-// cannot rotate below H, so only the free rows under that matter.
-void softdrop(const Masks& fits, Piece piece, int height, const KickTable& kicks, bool with_180,
-              int lowest_kick, Masks& landed) {
-  Masks reach{};
+// Every state below H reachable from a free state (the flood fill of the softdrop model), into
+// `reach`. `lowest_kick`: the most negative dy of any kick; a free state higher than
+// H - lowest_kick - 1 cannot rotate below H, so only the free rows under that matter.
+void flood(const Masks& fits, Piece piece, int height, const KickTable& kicks, bool with_180,
+           int lowest_kick, Masks& reach) {
+  reach = Masks{};
   std::array<std::uint64_t, 4> pending{};
   const int top = std::min(kRows, height - lowest_kick);
   for (int r = 0; r < 4; ++r) {
@@ -162,6 +163,13 @@ void softdrop(const Masks& fits, Piece piece, int height, const KickTable& kicks
       }
     }
   }
+}
+
+// The softdrop model: the reachable states that rest on something and lie below H.
+void softdrop(const Masks& fits, Piece piece, int height, const KickTable& kicks, bool with_180,
+              int lowest_kick, Masks& landed) {
+  Masks reach;
+  flood(fits, piece, height, kicks, with_180, lowest_kick, reach);
   for (int r = 0; r < 4; ++r) {
     const Shape& s = shape(piece, Rotation(r));
     for (int y = 0; y + s.max_y < height; ++y) {
@@ -228,6 +236,21 @@ void MoveGenerator::generate(const Field& field, Piece piece, int height, MoveLi
     softdrop(fits, piece, height, kicks_, drop_ == Drop::Softdrop180, lowest_kick_, landed);
   }
   emit(piece, landed, height, out);
+}
+
+void MoveGenerator::softdrop_states(const Field& field, Piece piece, int height,
+                                    ReachableStates& out) const {
+  if (height < 1 || height > kMaxHeight) {
+    throw InputError(fmt::format("clear height {} out of range 1..{}", height, kMaxHeight));
+  }
+  Masks fits;
+  const int limit = std::min(kRows, std::max(height + 4, field.height() + 2));
+  compute_fits(field, piece, limit, fits);
+  Masks reach;
+  flood(fits, piece, height, kicks_, drop_ == Drop::Softdrop180, lowest_kick_, reach);
+  for (int r = 0; r < 4; ++r) {
+    for (int y = 0; y < kMaxHeight; ++y) out.rows_[r][y] = y < height ? reach[r][y] : Row(0);
+  }
 }
 
 bool MoveGenerator::reachable(const Field& field, const Placement& p, int height) const {

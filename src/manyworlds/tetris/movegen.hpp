@@ -52,6 +52,19 @@ class MoveList {
   std::size_t size_ = 0;
 };
 
+// States (rotation, x, y) of one piece, as bits: which are reachable (MoveGenerator::
+// softdrop_states), landed or not.
+class ReachableStates {
+ public:
+  bool contains(Rotation r, int x, int y) const {
+    return x >= 0 && x < kWidth && y >= 0 && y < kMaxHeight && (rows_[int(r)][y] >> x) & 1;
+  }
+
+ private:
+  friend class MoveGenerator;
+  std::array<std::array<Row, kMaxHeight>, 4> rows_{};
+};
+
 class MoveGenerator {
  public:
   // Throws InputError when `drop` is Softdrop180 and the table has no 180-degree kicks.
@@ -61,6 +74,12 @@ class MoveGenerator {
   // model, lying entirely below row `height` (1..kMaxHeight). No allocation; safe to call from
   // several threads at once.
   void generate(const Field& field, Piece piece, int height, MoveList& out) const;
+
+  // Every state of `piece` with y < `height` that the softdrop model reaches from a free state
+  // (moves and rotations as above, 180-degree turns when the model is Softdrop180), resting on
+  // something or not: sfinder's LockedReachable asked about one state, for all of them at once.
+  // (x, y) is cell (0,0) of the state's shape, as in Placement.
+  void softdrop_states(const Field& field, Piece piece, int height, ReachableStates& out) const;
 
   // Whether one placement (any of its equivalent states) is reachable; same rules.
   bool reachable(const Field& field, const Placement& p, int height) const;

@@ -434,6 +434,9 @@ void summarize(const std::vector<Sequence>& sequences, const std::vector<char>& 
   r.total = sequences.size();
 }
 
+// Sequences (with repeats, after truncation) above which Auto picks the prefix engine.
+constexpr std::uint64_t kPrefixThreshold = 100'000;
+
 }  // namespace
 
 PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
@@ -452,12 +455,6 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
         fmt::format("{} pieces per sequence, at most {} are supported", r.pop, kMaxSequenceLength));
   }
   r.with_duplicates = count_with_duplicates(patterns);
-  r.method = o.method == PercentMethod::Auto ? PercentMethod::Prefix : o.method;
-  if (r.method == PercentMethod::Prefix && area.height > 0) {
-    count_by_prefixes(area, patterns, o, r);
-    return r;
-  }
-  if (r.method == PercentMethod::Prefix) r.method = PercentMethod::Optimized;
   std::uint64_t truncated = 0;
   for (const auto& p : patterns) {
     // The truncated sequences with repeats: what the sequence-by-sequence methods expand.
@@ -470,8 +467,25 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
       for (int k = 0; k < take; ++k) c *= std::uint64_t(n - k);
       remaining -= take;
     }
-    truncated += c;
+    truncated = c > UINT64_MAX - truncated ? UINT64_MAX : truncated + c;  // saturates
   }
+  // Auto: the prefix engine when the pattern is large (it walks the trie once, whatever the
+  // number of sequences); below the threshold the sequence-by-sequence optimized method
+  // starts faster (docs/benchmarks.md). Not for long lists of patterns (a patterns file of
+  // single sequences, as sfinder's `util seq` writes them): the prefix engine's automaton keeps
+  // a position per pattern in every state, so its memory and time grow with the number of
+  // patterns (35,280 one-sequence patterns: 88 s and 6.7 GB, against 2 s sequence by sequence).
+  r.method = o.method;
+  if (r.method == PercentMethod::Auto) {
+    r.method = truncated > kPrefixThreshold && patterns.size() <= kAutoPrefixMaxPatterns
+                   ? PercentMethod::Prefix
+                   : PercentMethod::Optimized;
+  }
+  if (r.method == PercentMethod::Prefix && area.height > 0) {
+    count_by_prefixes(area, patterns, o, r);
+    return r;
+  }
+  if (r.method == PercentMethod::Prefix) r.method = PercentMethod::Optimized;
   if (o.max_sequences != 0 && truncated > o.max_sequences) {
     throw InputError(fmt::format(
         "{} sequences of {} pieces to search, beyond {}: use a narrower pattern, or --force",

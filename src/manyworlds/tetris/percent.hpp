@@ -40,11 +40,15 @@
 namespace manyworlds::tetris {
 
 enum class PercentMethod {
-  Auto,       // chosen by the size of the pattern (see percent())
+  Auto,       // Prefix above 100,000 sequences (with repeats, truncated) and at most
+              // kAutoPrefixMaxPatterns patterns, else Optimized
   Optimized,  // the seed's two passes over a shared field graph, sequence by sequence
   Direct,     // an independent plain search per sequence (sfinder's way)
   Prefix,     // the prefix engine: the pattern's trie walked once (prefix_count.hpp)
 };
+
+// Auto runs the prefix engine for at most this many patterns (and Optimized beyond).
+inline constexpr std::size_t kAutoPrefixMaxPatterns = 64;
 
 struct PercentOptions {
   int clear_line = 4;

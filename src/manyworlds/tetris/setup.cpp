@@ -3,11 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
-#include <set>
 
 #include "manyworlds/core/error.hpp"
-#include "manyworlds/tetris/hold.hpp"
+#include "manyworlds/tetris/cover.hpp"
 
 namespace manyworlds::tetris {
 
@@ -88,92 +86,45 @@ Setup read_setup(const fumen::Page& page) {
   return setup;
 }
 
-namespace {
-
-class SetupSearch {
- public:
-  SetupSearch(const Setup& setup, const SetupOptions& o)
-      : setup_(setup),
-        gen_(o.kicks, o.drop),
-        n_(int(setup.pieces.size())),
-        reach_(std::size_t(1) << n_, std::vector<signed char>(std::size_t(n_), -1)) {}
-
-  // Whether target t can be placed after the targets in `mask`.
-  bool reachable(std::uint32_t mask, int t) {
-    signed char& r = reach_[mask][std::size_t(t)];
-    if (r < 0) {
-      Field f = setup_.base;
-      for (int k = 0; k < n_; ++k) {
-        if (mask >> k & 1) f.place(setup_.pieces[std::size_t(k)]);
-      }
-      r = gen_.reachable(f, setup_.pieces[std::size_t(t)], kMaxHeight) ? 1 : 0;
-    }
-    return r == 1;
-  }
-
-  // Without hold: the pieces in this order, each at any free target of its type.
-  bool works(const std::vector<Piece>& order) {
-    std::set<std::uint32_t> failed;
-    return works(order, 0, 0, failed);
-  }
-
- private:
-  bool works(const std::vector<Piece>& order, std::size_t k, std::uint32_t mask,
-             std::set<std::uint32_t>& failed) {
-    if (k == order.size()) return true;
-    if (failed.count(mask)) return false;
-    for (int t = 0; t < n_; ++t) {
-      if (mask >> t & 1 || setup_.pieces[std::size_t(t)].piece != order[k]) continue;
-      if (reachable(mask, t) && works(order, k + 1, mask | (1u << t), failed)) return true;
-    }
-    failed.insert(mask);
-    return false;
-  }
-
-  const Setup& setup_;
-  MoveGenerator gen_;
-  int n_;
-  std::vector<std::vector<signed char>> reach_;
-};
-
-std::string letters(const std::vector<Piece>& order) {
-  std::string s;
-  for (Piece p : order) s += piece_letter(p);
-  return s;
-}
-
-}  // namespace
-
 SetupResult setup_percent(const Setup& setup, const SetupOptions& options) {
-  SetupSearch search(setup, options);
+  // The setup as cover sees it: the coloured regions are its pieces, no rows to clear first.
+  CoverSetup target;
+  target.field = setup.base;
+  for (const Placement& p : setup.pieces) {
+    CoverPiece piece;
+    piece.placement = p;
+    const auto& cells = shape(p.piece, p.rotation).cells;
+    for (std::size_t i = 0; i < 4; ++i) {
+      piece.cells[i] = {std::int8_t(p.x + cells[i].x), std::int8_t(p.y + cells[i].y)};
+    }
+    target.pieces.push_back(piece);
+  }
+  // Every distinct order of the setup's pieces, in lexicographic order.
   std::vector<Piece> order;
   for (const auto& p : setup.pieces) order.push_back(p.piece);
   std::sort(order.begin(), order.end());
-  // First pass: every distinct order that works without hold.
-  std::map<std::vector<Piece>, bool> works;
+  std::vector<Sequence> orders;
   do {
-    works[order] = search.works(order);
+    Sequence s;
+    for (Piece p : order) s.push_back(p);
+    orders.push_back(s);
   } while (std::next_permutation(order.begin(), order.end()));
+
+  CoverOptions o;
+  o.drop = options.drop == Drop::Harddrop ? CoverDrop::Harddrop : CoverDrop::Softdrop;
+  o.kicks = options.kicks;
+  o.clear_lines = false;
+  o.use_hold = false;
+  CoverResult without = cover_sequences({target}, orders, o);
+  o.use_hold = options.use_hold;
+  CoverResult with = options.use_hold ? cover_sequences({target}, orders, o) : without;
+
   SetupResult r;
-  r.total = works.size();
-  for (const auto& [o, w] : works) r.works_without_hold += w;
-  // Second pass: an input order works with hold when one of its placement orders works.
-  auto orders = hold::placement_orders(int(order.size()), int(order.size()));
-  for (const auto& [input, w] : works) {
-    bool ok = w;
-    if (options.use_hold) {
-      for (const auto& idx : orders) {
-        if (ok) break;
-        std::vector<Piece> placed;
-        for (int i : idx) placed.push_back(input[std::size_t(i)]);
-        ok = works.at(placed);
-      }
-    }
-    if (ok) {
-      ++r.success;
-    } else {
-      r.failed.push_back(letters(input));
-    }
+  r.total = orders.size();
+  r.works_without_hold = without.counts[0];
+  r.success = with.counts[0];
+  for (std::size_t i = 0; i < orders.size(); ++i) {
+    if (!with.success[0][i]) r.failed.push_back(orders[i].to_string());
   }
   return r;
 }

@@ -4,9 +4,8 @@
 // there. A piece order works when the pieces can be placed in that order, each at one of its
 // targets and reachable under the drop model on the field built so far (no line clears). The
 // setup percent is the share of the distinct orders of the setup's pieces that work, without
-// hold or with hold; with hold it is computed the seed's way: first every order that works
-// without hold, then each input order works when one of its placement orders
-// (hold::placement_orders, the seed's implied_by) does.
+// hold or with hold. It is cover's question (cover.hpp) for one setup, the orders of its own
+// pieces as the sequences and no line clears, and is computed by cover's search.
 
 #include <cstdint>
 #include <string>
