@@ -4,6 +4,8 @@ JOBS ?= $(shell nproc)
 # depending on their order show up as failures.
 TEST_JOBS ?= $(shell n=$$(nproc); [ $$n -lt 2 ] && n=2; echo $$n)
 FUZZ_SECONDS ?= 20
+# Extra ctest arguments for asan-test (.ci/run passes -E Slow).
+ASAN_CTEST_ARGS ?=
 BIN := build/release/manyworlds
 
 .PHONY: run test deps build asan-test fuzz bench ci clean
@@ -25,7 +27,7 @@ build: deps
 asan-test: deps
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
-	ctest --preset asan -j $(TEST_JOBS) --schedule-random -E Slow
+	ctest --preset asan -j $(TEST_JOBS) --schedule-random $(ASAN_CTEST_ARGS)
 
 fuzz:
 	bash scripts/install-deps.sh --fuzz
