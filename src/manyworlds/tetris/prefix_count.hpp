@@ -9,13 +9,15 @@
 // sets are built lazily: a state is produced (from the states of the shorter prefix, through
 // the field graph of field_graph.hpp) only when a longer prefix asks for one more, so when an
 // early state already answers every continuation the rest are never generated.
-// The last R pieces (R = 3 or 4) are not walked one sequence at a time: for a state with r <= R
-// draws left, W(state) is the bit set of all 8^r continuations (3 bits per piece, the first
-// piece most significant, so bit ranges are prefixes) that succeed from it, computed once by an
-// exhaustive search and memoized per state; a prefix's successes are the bits of the union of
-// its states' W within the continuations the pattern allows, and the union stops as soon as it
-// holds all of them. With hold and one piece more than needed, a prefix that succeeds without
-// the last piece shows as a state whose W is all ones, so it costs one lookup.
+// The last R draws (R = 3 or 4) are not walked one sequence at a time: for a field needing R
+// or R + 1 more pieces, its order language (the placement orders, no hold, that clear it: a bit
+// set over the 8^R codes, 3 bits per piece, first piece most significant, so bit ranges are
+// prefixes) is computed once by an exhaustive search and memoized per field; with hold it is
+// mapped through a table to the draw sequences that, with the held piece, can give one of
+// those orders. A prefix's successes are the bits of the union over its states within the
+// continuations the pattern allows, and the union stops as soon as it holds all of them. With
+// hold and one piece more than needed, a prefix that succeeds without the last piece shows as
+// a state whose set is full, so it costs one lookup.
 // Results are exact; they do not depend on the order states are tried in, nor on the number of
 // threads (subtrees of the trie are tasks; their results are combined in order).
 
