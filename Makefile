@@ -25,6 +25,7 @@ build: deps
 	cmake --build --preset release -j $(JOBS)
 
 asan-test: deps
+	bash scripts/install-deps.sh --fuzz
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
 	ctest --preset asan -j $(TEST_JOBS) --schedule-random $(ASAN_CTEST_ARGS)

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan + UBSan) and runs each for a bounded time on a copy
-# of its committed corpus. Fails on any crash, leak, timeout or undefined-behaviour report.
+# Builds the libFuzzer targets (in the asan preset's build: clang, ASan + UBSan, the same build
+# as the sanitizer suite) and runs each for a bounded time on a copy of its committed corpus. Fails on any crash, leak, timeout or undefined-behaviour report.
 # Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] (default 20)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j "$(nproc)"
+cmake --preset asan >/dev/null
+cmake --build --preset asan -j "$(nproc)" --target manyworlds_fuzz_targets
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0
-for target in build/fuzz/fuzz/fuzz_*; do
+for target in build/asan/fuzz/fuzz_*; do
   name=${target##*/fuzz_}
   mkdir -p "$work/$name"
   corpus=fuzz/corpus/$name

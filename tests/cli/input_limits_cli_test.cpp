@@ -14,6 +14,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "manyworlds/core/text.hpp"
@@ -63,6 +64,13 @@ std::string slurp(const std::string& path) {
 // One input of one verb. In `args`, "$F" is the input file's path and "$D" the test's folder;
 // with `from_stdin` the input is standard input instead (the args hold "-").
 struct Input {
+  Input(std::vector<std::string> args_, bool from_stdin_, std::size_t limit_, std::string valid_,
+        char pad_ = '\n')
+      : args(std::move(args_)),
+        from_stdin(from_stdin_),
+        limit(limit_),
+        valid(std::move(valid_)),
+        pad(pad_) {}
   std::vector<std::string> args;
   bool from_stdin = false;
   std::size_t limit = 0;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "testing/sanitizers.hpp"
 #include "testing/temp_dir.hpp"
 
 namespace manyworlds::testing {
@@ -30,19 +31,6 @@ struct RunOptions {
   int timeout_ms = -1;  // >= 0: SIGKILL after this many milliseconds, and timed_out is set
   std::string dir;      // the working folder (empty: this process's)
 };
-
-// Whether this build runs under AddressSanitizer (its shadow memory and quarantine make the
-// memory figures meaningless).
-inline bool under_sanitizers() {
-#if defined(__SANITIZE_ADDRESS__)
-  return true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-  return true;
-#endif
-#endif
-  return false;
-}
 
 // Runs MANYWORLDS_BINARY with `args` (no shell) as `options` say.
 RunResult run_manyworlds(const std::vector<std::string>& args, const RunOptions& options);

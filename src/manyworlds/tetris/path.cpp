@@ -116,10 +116,22 @@ struct PathSets {
   PieceCounts most = 0;               // per piece, the most any counter allows
 };
 
+// The distinct placement orders of d pieces that the sources give with hold. Duplicates are
+// dropped whenever the list doubles, so memory follows the distinct orders, not the
+// sources x 2^d of them; Ctrl-C is honoured between sources.
 std::vector<std::uint64_t> forward_set(const std::vector<Sequence>& sources, int d) {
   std::vector<std::uint64_t> out;
-  for (const Sequence& s : sources) {
-    for (const Sequence& q : hold_forward(s, d)) out.push_back(q.code);
+  std::size_t compact_at = std::size_t(1) << 20;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    if ((i & 0xFFF) == 0 && cancel_requested()) {
+      throw_if_cancelled(fmt::format("path: {} of {} input sequences projected through the hold",
+                                     i, sources.size()));
+    }
+    for (const Sequence& q : hold_forward(sources[i], d)) out.push_back(q.code);
+    if (out.size() >= compact_at) {
+      out = sorted_unique(std::move(out));
+      compact_at = std::max(compact_at, 2 * out.size());
+    }
   }
   return sorted_unique(std::move(out));
 }
@@ -199,7 +211,12 @@ PathSets make_sets(const std::vector<Pattern>& patterns, int need, bool hold, bo
     }
   }
   s.inputs = enumerate(patterns, s.pop);
-  for (std::size_t i = 0; i < s.inputs.size(); ++i) s.input_trie.add(s.inputs[i], std::uint32_t(i));
+  for (std::size_t i = 0; i < s.inputs.size(); ++i) {
+    if ((i & 0xFFFF) == 0 && cancel_requested()) {
+      throw_if_cancelled(fmt::format("path: {} of {} input sequences read", i, s.inputs.size()));
+    }
+    s.input_trie.add(s.inputs[i], std::uint32_t(i));
+  }
 
   if (!hold) {
     for (const Sequence& q : enumerate(patterns, need)) s.valid.push_back(q.code);

@@ -445,7 +445,8 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> counted_piece_sets(
     for (int i = 1; i <= k; ++i) b = b * std::uint64_t(n - k + i) / std::uint64_t(i);
     return b;
   };
-  for (const auto& [c, n] : full) {
+  for (const auto& [c, count] : full) {
+    const std::uint64_t n = count;  // a copy: lambdas cannot capture structured bindings (C++20)
     std::array<int, kPieceCount> have{};
     for (int q = 0; q < kPieceCount; ++q) have[std::size_t(q)] = int((c >> (8 * q)) & 0xFF);
     std::array<int, kPieceCount> pick{};
