@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdlib>
 #include <optional>
+#include <stdexcept>
 
 namespace manyworlds::tetris {
 namespace {
@@ -84,58 +85,98 @@ bool splittable(const Field& f, int height) {
 
 FieldGraph::FieldGraph(const Field& field, int height, const MoveGenerator& gen,
                        FillOracle& oracle, std::size_t max_bytes)
-    : gen_(gen), oracle_(oracle), max_bytes_(max_bytes), root_field_(field), root_height_(height) {
+    : gen_(gen),
+      oracle_(oracle),
+      max_bytes_(max_bytes),
+      node_chunks_(std::make_unique<std::atomic<Node*>[]>(kMaxChunks)),
+      edge_chunks_(std::make_unique<std::atomic<Id*>[]>(kMaxChunks)),
+      index_(std::make_unique<IndexShard[]>(kShards)),
+      fill_memo_(std::make_unique<FillShard[]>(kShards)),
+      root_field_(field),
+      root_height_(height) {
   root_ = node(field, height);
 }
 
+FieldGraph::~FieldGraph() { release(); }
+
+void FieldGraph::release() {
+  for (std::size_t c = 0; c < kMaxChunks; ++c) {
+    delete[] node_chunks_[c].exchange(nullptr);
+    delete[] edge_chunks_[c].exchange(nullptr);
+  }
+}
+
 std::size_t FieldGraph::memory() const {
-  return nodes_.size() * sizeof(Node) + chunks_.size() * kChunk * sizeof(Id) + index_.memory() +
-         fill_memo_.memory();
+  std::size_t bytes = size() * sizeof(Node) + edge_bytes_.load(std::memory_order_relaxed) +
+                      bit_bytes_.load(std::memory_order_relaxed);
+  for (std::size_t s = 0; s < kShards; ++s) {
+    {
+      std::lock_guard lock(index_[s].mutex);
+      bytes += index_[s].map.memory();
+    }
+    std::lock_guard lock(fill_memo_[s].mutex);
+    bytes += fill_memo_[s].map.memory();
+  }
+  return bytes;
 }
 
 void FieldGraph::reset() {
-  nodes_.clear();
-  chunks_.clear();
-  chunk_used_ = kChunk;
-  index_.clear();
-  fill_memo_.clear();
+  release();
+  count_ = 0;
+  edge_chunks_used_ = 0;
+  edge_used_ = kEdgeChunk;
+  edge_bytes_ = 0;
+  bit_chunks_.clear();
+  bits_used_ = 0;
+  bit_bytes_ = 0;
+  for (std::size_t s = 0; s < kShards; ++s) {
+    index_[s].map.clear();
+    fill_memo_[s].map.clear();
+  }
+  ++generation_;
   root_ = node(root_field_, root_height_);
+}
+
+FieldGraph::Node& FieldGraph::slot(Id id) {
+  std::size_t c = std::size_t(id) / kNodeChunk;
+  if (c >= kMaxChunks) throw std::length_error("field graph: too many fields");
+  Node* chunk = node_chunks_[c].load(std::memory_order_acquire);
+  if (!chunk) {
+    std::lock_guard lock(chunk_mutex_);
+    chunk = node_chunks_[c].load(std::memory_order_relaxed);
+    if (!chunk) {
+      chunk = new Node[kNodeChunk];
+      node_chunks_[c].store(chunk, std::memory_order_release);
+    }
+  }
+  return chunk[std::size_t(id) % kNodeChunk];
 }
 
 FieldGraph::Id FieldGraph::node(const Field& f, int height) {
   FieldKey k = key_of(f, height);
-  if (const Id* known = index_.find(k)) return *known;
-  Id id = Id(nodes_.size());
-  index_.insert(k, id);
-  Node n;
+  IndexShard& shard = index_[shard_of(FieldKeyHash{}(k))];
+  std::lock_guard lock(shard.mutex);
+  if (const Id* known = shard.map.find(k)) return *known;
+  Id id = count_.fetch_add(1, std::memory_order_relaxed);
+  Node& n = slot(id);
   n.field = f;
-  n.first.fill(-1);
-  n.count.fill(0);
+  for (auto& e : n.edges) e.store(-1, std::memory_order_relaxed);
   n.height = std::int8_t(height);
   int empty = 0;
   for (int y = 0; y < height; ++y) empty += kWidth - std::popcount(unsigned(f.row(y)));
   n.need = std::int8_t(empty / 4);
-  n.finishers = height == 0 ? 0 : -1;
-  nodes_.push_back(n);
+  n.finishers.store(height == 0 ? 0 : -1, std::memory_order_relaxed);
+  n.bits.store(nullptr, std::memory_order_relaxed);
+  // Other threads learn the id from this shard (under its lock) or from edges published
+  // after this returns: either way they see the node written.
+  shard.map.insert(k, id);
   return id;
 }
 
-FieldGraph::Id* FieldGraph::allocate_edges(std::size_t n, std::int32_t& first) {
-  first = 0;
-  if (n == 0) return nullptr;
-  if (chunk_used_ + n > kChunk) {
-    chunks_.push_back(std::make_unique<Id[]>(kChunk));
-    chunk_used_ = 0;
-  }
-  first = std::int32_t((chunks_.size() - 1) * kChunk + chunk_used_);
-  Id* out = chunks_.back().get() + chunk_used_;
-  chunk_used_ += n;
-  return out;
-}
-
-void FieldGraph::expand(Id id, Piece piece) {
-  const Field f = nodes_[std::size_t(id)].field;
-  const int height = nodes_[std::size_t(id)].height;
+std::int64_t FieldGraph::expand(Id id, Piece piece) {
+  const Node& from = at(id);
+  const Field f = from.field;
+  const int height = from.height;
   MoveList moves;
   gen_.generate(f, piece, height, moves);
   // (score, child) pairs, distinct children only.
@@ -153,26 +194,44 @@ void FieldGraph::expand(Id id, Piece piece) {
   }
   std::stable_sort(scored.begin(), scored.begin() + std::ptrdiff_t(n),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::int32_t first = 0;
-  Id* out = allocate_edges(n, first);
-  for (std::size_t i = 0; i < n; ++i) out[i] = scored[i].second;  // n == 0: out is null
-  Node& node = nodes_[std::size_t(id)];
-  node.first[std::size_t(piece)] = first;
-  node.count[std::size_t(piece)] = std::uint16_t(n);
+  std::atomic<std::int64_t>& slot_of_piece = from.edges[std::size_t(piece)];
+  std::int64_t published = slot_of_piece.load(std::memory_order_acquire);
+  if (published >= 0) return published;  // another thread finished first
+  std::int64_t first = 0;
+  if (n > 0) {
+    std::lock_guard lock(edge_mutex_);
+    if (edge_used_ + n > kEdgeChunk) {
+      if (edge_chunks_used_ >= kMaxChunks) throw std::length_error("field graph: too many edges");
+      edge_chunks_[edge_chunks_used_++].store(new Id[kEdgeChunk], std::memory_order_release);
+      edge_used_ = 0;
+      edge_bytes_.fetch_add(kEdgeChunk * sizeof(Id), std::memory_order_relaxed);
+    }
+    first = std::int64_t((edge_chunks_used_ - 1) * kEdgeChunk + edge_used_);
+    Id* out = edge_chunks_[edge_chunks_used_ - 1].load(std::memory_order_relaxed) + edge_used_;
+    for (std::size_t i = 0; i < n; ++i) out[i] = scored[i].second;
+    edge_used_ += n;
+  }
+  std::int64_t packed = (first << 16) | std::int64_t(n);
+  std::int64_t expected = -1;
+  if (!slot_of_piece.compare_exchange_strong(expected, packed, std::memory_order_acq_rel)) {
+    return expected;  // lost the race: the edges written above stay unused
+  }
+  return packed;
 }
 
 FieldGraph::Edges FieldGraph::successors(Id id, Piece piece) {
-  if (nodes_[std::size_t(id)].first[std::size_t(piece)] < 0) expand(id, piece);
-  const Node& node = nodes_[std::size_t(id)];
-  std::uint16_t count = node.count[std::size_t(piece)];
+  std::int64_t e = at(id).edges[std::size_t(piece)].load(std::memory_order_acquire);
+  if (e < 0) e = expand(id, piece);
+  auto count = std::size_t(e & 0xFFFF);
   if (count == 0) return {nullptr, nullptr};
-  const Id* first = edge(node.first[std::size_t(piece)]);
+  const Id* first = edge(e >> 16);
   return {first, first + count};
 }
 
 std::uint8_t FieldGraph::finishers(Id id) {
-  Node& n = nodes_[std::size_t(id)];
-  if (n.finishers >= 0) return std::uint8_t(n.finishers);
+  const Node& n = at(id);
+  std::int8_t known = n.finishers.load(std::memory_order_relaxed);
+  if (known >= 0) return std::uint8_t(known);
   // Only a field with exactly 4 empty cells below its height can be finished by one piece, and
   // only by the piece whose shape those cells make: generate that piece's moves alone.
   std::uint8_t mask = 0;
@@ -180,20 +239,49 @@ std::uint8_t FieldGraph::finishers(Id id) {
     std::optional<Piece> piece = shape_of_empty(n.field, n.height);
     if (piece) {
       for (Id c : successors(id, *piece)) {
-        if (nodes_[std::size_t(c)].height == 0) mask = std::uint8_t(1u << int(*piece));
+        if (at(c).height == 0) mask = std::uint8_t(1u << int(*piece));
       }
     }
   }
-  nodes_[std::size_t(id)].finishers = std::int8_t(mask);
+  n.finishers.store(std::int8_t(mask), std::memory_order_relaxed);
   return mask;
+}
+
+const std::uint64_t* FieldGraph::store_bits(Id id, const std::uint64_t* words, std::size_t n) {
+  static const std::array<std::uint64_t, kMaxBitWords> zeros{};
+  if (n > kMaxBitWords) throw std::logic_error("field graph: bit set too long");
+  const std::uint64_t* kept = zeros.data();  // empty sets share one block
+  if (std::any_of(words, words + n, [](std::uint64_t w) { return w != 0; })) {
+    std::lock_guard lock(bits_mutex_);
+    constexpr std::size_t kWords = std::size_t(1) << 16;
+    if (bit_chunks_.empty() || bits_used_ + n > kWords) {
+      bit_chunks_.push_back(std::make_unique<std::uint64_t[]>(kWords));
+      bits_used_ = 0;
+      bit_bytes_.fetch_add(kWords * sizeof(std::uint64_t), std::memory_order_relaxed);
+    }
+    std::uint64_t* out = bit_chunks_.back().get() + bits_used_;
+    std::copy_n(words, n, out);
+    bits_used_ += n;
+    kept = out;
+  }
+  const std::uint64_t* expected = nullptr;
+  if (!at(id).bits.compare_exchange_strong(expected, kept, std::memory_order_acq_rel)) {
+    return expected;
+  }
+  return kept;
 }
 
 bool FieldGraph::fillable_with(Id id, PieceCounts available) {
   FillKey key{available, id};
-  if (const bool* known = fill_memo_.find(key)) return *known;
-  bool ok = oracle_.fillable(nodes_[std::size_t(id)].field, nodes_[std::size_t(id)].height,
-                             available);
-  fill_memo_.insert(key, ok);
+  FillShard& shard = fill_memo_[shard_of(FillKeyHash{}(key))];
+  {
+    std::lock_guard lock(shard.mutex);
+    if (const bool* known = shard.map.find(key)) return *known;
+  }
+  const Node& n = at(id);
+  bool ok = oracle_.fillable(n.field, n.height, available);
+  std::lock_guard lock(shard.mutex);
+  shard.map.insert(key, ok);
   return ok;
 }
 

@@ -15,9 +15,10 @@
 // rows above it are always those that were above the clear line.
 
 #include <array>
+#include <atomic>
 #include <cstdint>
-#include <deque>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "manyworlds/core/flat_map.hpp"
@@ -49,21 +50,29 @@ struct FieldKeyHash {
 // must have a multiple of 4 empty cells.
 bool splittable(const Field& f, int height);
 
+// Thread safety: one graph serves every thread of a count. All members but reset() may be
+// called from several threads at once: fields are found or added under a lock per shard of
+// the index, a (field, piece) is expanded outside any lock and published with one atomic
+// store (two threads expanding the same pair at once compute the same list; one is kept),
+// and reading expanded successors takes no lock. reset() needs the graph to itself.
 class FieldGraph {
  public:
   using Id = std::int32_t;
 
-  // `oracle` may be shared with other graphs (other threads). `max_bytes` bounds the graph:
-  // past it, over_budget() says so and the owner calls reset() between units of work.
+  // `oracle` may be shared with other graphs. `max_bytes` bounds the graph: past it,
+  // over_budget() says so and the owner calls reset() when no thread is using it.
   FieldGraph(const Field& field, int height, const MoveGenerator& gen, FillOracle& oracle,
              std::size_t max_bytes = std::size_t(256) << 20);
+  ~FieldGraph();
+  FieldGraph(const FieldGraph&) = delete;
+  FieldGraph& operator=(const FieldGraph&) = delete;
 
   Id root() const { return root_; }
-  const Field& field(Id id) const { return nodes_[std::size_t(id)].field; }
-  int height(Id id) const { return nodes_[std::size_t(id)].height; }
-  bool cleared(Id id) const { return nodes_[std::size_t(id)].height == 0; }
+  const Field& field(Id id) const { return at(id).field; }
+  int height(Id id) const { return at(id).height; }
+  bool cleared(Id id) const { return at(id).height == 0; }
   // Pieces still needed: the empty cells below the clear height / 4.
-  int need(Id id) const { return nodes_[std::size_t(id)].need; }
+  int need(Id id) const { return at(id).need; }
 
   // The successors of the field for the piece, generated on first use. The pointers stay
   // valid until reset().
@@ -82,37 +91,77 @@ class FieldGraph {
   // Whether the empty cells can be covered with at most `available` pieces of each type.
   bool fillable_with(Id id, PieceCounts available);
 
-  std::size_t size() const { return nodes_.size(); }
+  // A bit set the caller keeps per field (prefix_count.cpp: its order language), stored once:
+  // null until then; store_bits() keeps the first store when two threads race and returns
+  // what is kept. At most kMaxBitWords words; reading takes no lock.
+  static constexpr std::size_t kMaxBitWords = 64;
+  const std::uint64_t* bits(Id id) const { return at(id).bits.load(std::memory_order_acquire); }
+  const std::uint64_t* store_bits(Id id, const std::uint64_t* words, std::size_t n);
+  // The same with a set that outlives the graph, kept by address (not copied).
+  void share_bits(Id id, const std::uint64_t* persistent) {
+    const std::uint64_t* expected = nullptr;
+    at(id).bits.compare_exchange_strong(expected, persistent, std::memory_order_acq_rel);
+  }
+
+  std::size_t size() const { return std::size_t(count_.load(std::memory_order_relaxed)); }
   std::size_t memory() const;
   bool over_budget() const { return memory() > max_bytes_; }
-  // Drops every field but the root (ids are renumbered: only the root's stays).
+  // Drops every field but the root (ids are renumbered: only the root's stays) and counts one
+  // more generation(). No other thread may use the graph meanwhile.
   void reset();
+  // How many times reset() ran: ids from an earlier generation mean nothing.
+  std::uint64_t generation() const { return generation_; }
 
  private:
   struct Node {
     Field field;
-    std::array<std::int32_t, kPieceCount> first;  // edge index, -1 until generated
-    std::array<std::uint16_t, kPieceCount> count;
+    // (first edge index << 16) | edge count per piece; -1 until generated.
+    mutable std::array<std::atomic<std::int64_t>, kPieceCount> edges;
+    mutable std::atomic<const std::uint64_t*> bits;
+    mutable std::atomic<std::int8_t> finishers;  // -1 until known
     std::int8_t height;
     std::int8_t need;
-    std::int8_t finishers;  // -1 until known
   };
-  static constexpr std::size_t kChunk = std::size_t(1) << 16;
+  static constexpr std::size_t kNodeChunk = std::size_t(1) << 14;
+  static constexpr std::size_t kEdgeChunk = std::size_t(1) << 16;
+  static constexpr std::size_t kMaxChunks = std::size_t(1) << 17;  // of either kind
+  static constexpr std::size_t kShards = 64;
+  // The shard of a hash: its top bits (the maps inside use the low ones).
+  static std::size_t shard_of(std::size_t hash) { return hash >> 58; }
 
-  Id node(const Field& f, int height);
-  void expand(Id id, Piece piece);
-  Id* allocate_edges(std::size_t n, std::int32_t& first);
-  const Id* edge(std::int32_t index) const {
-    return chunks_[std::size_t(index) / kChunk].get() + std::size_t(index) % kChunk;
+  const Node& at(Id id) const {
+    return node_chunks_[std::size_t(id) / kNodeChunk].load(std::memory_order_acquire)
+        [std::size_t(id) % kNodeChunk];
   }
+  Node& slot(Id id);  // allocates its chunk if needed
+  Id node(const Field& f, int height);
+  std::int64_t expand(Id id, Piece piece);
+  const Id* edge(std::int64_t index) const {
+    return edge_chunks_[std::size_t(index) / kEdgeChunk].load(std::memory_order_acquire) +
+           std::size_t(index) % kEdgeChunk;
+  }
+  void release();
 
   const MoveGenerator& gen_;
   FillOracle& oracle_;
   std::size_t max_bytes_;
-  std::deque<Node> nodes_;
-  std::vector<std::unique_ptr<Id[]>> chunks_;
-  std::size_t chunk_used_ = kChunk;  // entries used in the last chunk
-  FlatMap<FieldKey, Id, FieldKeyHash> index_;
+  std::unique_ptr<std::atomic<Node*>[]> node_chunks_;
+  std::unique_ptr<std::atomic<Id*>[]> edge_chunks_;
+  std::atomic<std::int32_t> count_{0};  // fields
+  std::mutex chunk_mutex_;              // node chunk allocation
+  std::mutex edge_mutex_;               // edge allocation
+  std::size_t edge_chunks_used_ = 0;
+  std::size_t edge_used_ = kEdgeChunk;  // entries used in the last edge chunk
+  std::atomic<std::size_t> edge_bytes_{0};
+  std::mutex bits_mutex_;  // bit set allocation
+  std::vector<std::unique_ptr<std::uint64_t[]>> bit_chunks_;
+  std::size_t bits_used_ = 0;  // words used in the last bit chunk
+  std::atomic<std::size_t> bit_bytes_{0};
+  struct IndexShard {
+    mutable std::mutex mutex;
+    FlatMap<FieldKey, Id, FieldKeyHash> map{16};
+  };
+  std::unique_ptr<IndexShard[]> index_;
   struct FillKey {
     PieceCounts available;
     Id id;
@@ -123,10 +172,15 @@ class FieldGraph {
       return hash_mix(k.available ^ hash_mix(std::uint64_t(k.id)));
     }
   };
-  FlatMap<FillKey, bool, FillKeyHash> fill_memo_{1024, std::size_t(128) << 20};
+  struct FillShard {
+    mutable std::mutex mutex;
+    FlatMap<FillKey, bool, FillKeyHash> map{16, (std::size_t(128) << 20) / kShards};
+  };
+  std::unique_ptr<FillShard[]> fill_memo_;
   Field root_field_;
   int root_height_ = 0;
   Id root_ = 0;
+  std::uint64_t generation_ = 0;
 };
 
 }  // namespace manyworlds::tetris

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <condition_variable>
 #include <cstdlib>
 #include <deque>
 #include <memory>
@@ -58,9 +59,6 @@ const Valid& valid() {
 
 void clear_bits(Bits& b, int r) {
   std::fill_n(b.w.begin(), words_for(r), 0);
-}
-void copy_bits(Bits& to, const Bits& from, int r) {
-  std::copy_n(from.w.begin(), words_for(r), to.w.begin());
 }
 void or_bits(Bits& to, const std::uint64_t* from, int r) {
   for (int i = 0; i < words_for(r); ++i) to.w[std::size_t(i)] |= from[i];
@@ -179,6 +177,9 @@ class HoldProjection {
 // ---- The search ----------------------------------------------------------------------------
 
 constexpr int kNoHold = -1;
+
+// The field graph all threads share grows to this before it is reset (between tasks).
+constexpr std::size_t kGraphBudget = std::size_t(768) << 20;
 
 
 // A set of keys (never 0) that empties without giving its memory back.
@@ -315,9 +316,41 @@ struct Shared {
   const HoldProjection* projection;  // with hold; null without
   int bottom;                        // draws handled by the bit sets
   int order_length;                  // pieces of the placement orders there
-  FillOracle& oracle;
+  FieldGraph& graph;  // one for every thread
   SharedAnswers& answers;
   Progress& progress;
+};
+
+// Tasks use the shared field graph between enter() and leave(). When the graph is over its
+// budget, the next task to enter waits for those in flight to leave, resets it, and lets the
+// others in again (they then drop what they kept of the old ids).
+class GraphGate {
+ public:
+  explicit GraphGate(FieldGraph& graph) : graph_(graph) {}
+  void enter() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return !resetting_; });
+    if (graph_.over_budget()) {
+      resetting_ = true;
+      changed_.wait(lock, [&] { return active_ == 0; });
+      graph_.reset();
+      resetting_ = false;
+      changed_.notify_all();
+    }
+    ++active_;
+  }
+  void leave() {
+    std::lock_guard lock(mutex_);
+    --active_;
+    changed_.notify_all();
+  }
+
+ private:
+  FieldGraph& graph_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  int active_ = 0;
+  bool resetting_ = false;
 };
 
 class Engine {
@@ -328,19 +361,20 @@ class Engine {
         hold_(o.use_hold),
         tree_depth_(std::clamp(o.tree_depth, 0, shared.dfa.length())),
         need_(area.need),
-        gen_(o.kicks, o.drop),
-        graph_(area.field, area.height, gen_, shared.oracle),
+        graph_(shared.graph),
         splits_(std::size_t(shared.dfa.length()) + 1) {}
 
   // Searches the subtree of `prefix` (a path of the automaton ending in `state`).
+  // Searches the subtree of `prefix` (a path of the automaton ending in `state`). The caller
+  // holds the graph (GraphGate::enter).
   TaskResult run(const Sequence& prefix, std::int32_t state, std::size_t failed_limit) {
-    if (graph_.over_budget() || memory() > kMemoBudget) {
-      graph_.reset();
+    // What this engine keeps names fields by id: it goes with a reset of the graph, and with
+    // its own budget.
+    if (generation_ != graph_.generation() || memory() > kMemoBudget) {
+      generation_ = graph_.generation();
       reach_.clear();
       lists_.clear();
       unions_.clear();
-      small_.clear();
-      large_.clear();
       arena_.clear();
     }
     failed_limit_ = failed_limit;
@@ -359,7 +393,7 @@ class Engine {
     for (const ReachList& l : lists_) {
       lists += sizeof(ReachList) + l.fields.capacity() * sizeof(FieldGraph::Id) + l.seen.memory();
     }
-    return small_.memory() + large_.memory() + arena_.capacity() * sizeof(std::uint64_t) +
+    return arena_.capacity() * sizeof(std::uint64_t) +
            reach_.memory() + lists + unions_.memory();
   }
 
@@ -641,14 +675,11 @@ class Engine {
       out.w[0] = graph_.finishers(node);
       return;
     }
-    auto key = std::uint32_t(node);
-    if (length == 2) {
-      if (const std::uint64_t* known = small_.find(key)) {
-        out.w[0] = *known;
-        return;
-      }
-    } else if (const std::uint32_t* known = large_.find(key)) {
-      load(*known, length, out);
+    // Memoized in the graph, for every thread: a field needs `length` more pieces (each
+    // placement fills 4 of its empty cells), so the field alone names the set.
+    const bool memo = length == graph_.need(node);
+    if (const std::uint64_t* known = memo ? graph_.bits(node) : nullptr) {
+      std::copy_n(known, words_for(length), out.w.begin());
       return;
     }
     clear_bits(out, length);
@@ -660,53 +691,27 @@ class Engine {
         if (block_full(out, length, p)) break;
       }
     }
-    if (length == 2) {
-      small_.insert(key, out.w[0]);
+    if (!memo) return;
+    const Bits& every = valid().bits[std::size_t(length)];
+    if (equal_bits(out.w.data(), every.w.data(), length)) {
+      graph_.share_bits(node, every.w.data());  // common: no copy
     } else {
-      large_.insert(key, store(out, length));
+      graph_.store_bits(node, out.w.data(), std::size_t(words_for(length)));
     }
   }
-
-  // Memo values for bit sets of r pieces: all empty, all full, or an arena offset.
-  std::uint32_t store(const Bits& b, int r) {
-    if (equal_bits(b.w.data(), zero_.w.data(), r)) return kAllZero;
-    if (equal_bits(b.w.data(), valid().bits[std::size_t(r)].w.data(), r)) return kAllOne;
-    auto offset = std::uint32_t(arena_.size());
-    arena_.insert(arena_.end(), b.w.begin(), b.w.begin() + words_for(r));
-    return offset;
-  }
-  void load(std::uint32_t value, int r, Bits& out) const {
-    if (value == kAllZero) {
-      clear_bits(out, r);
-    } else if (value == kAllOne) {
-      copy_bits(out, valid().bits[std::size_t(r)], r);
-    } else {
-      std::copy_n(arena_.data() + value, words_for(r), out.w.begin());
-    }
-  }
-
-  static constexpr std::uint32_t kAllZero = 0xFFFFFFFEu;
-  static constexpr std::uint32_t kAllOne = 0xFFFFFFFFu;
-
-  struct IdHash {
-    std::size_t operator()(std::uint32_t k) const { return hash_mix(k); }
-  };
 
   const Shared& s_;
   const int length_;
   const bool hold_;
   const int tree_depth_;
   const int need_;
-  MoveGenerator gen_;
-  FieldGraph graph_;
+  FieldGraph& graph_;
+  std::uint64_t generation_ = 0;
   std::vector<std::vector<Split>> splits_;  // per depth, along the current prefix
   FlatMap<OrderKey, std::int32_t, OrderKeyHash> reach_;
   std::deque<ReachList> lists_;
   FlatMap<OrderKey, Answer, OrderKeyHash> unions_;
-  FlatMap<std::uint32_t, std::uint64_t, IdHash> small_;   // languages of 2 pieces
-  FlatMap<std::uint32_t, std::uint32_t, IdHash> large_;   // languages of 3 and 4 pieces
   std::vector<std::uint64_t> arena_;
-  Bits zero_{};
   std::size_t failed_limit_ = 0;
 };
 
@@ -759,10 +764,13 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
       streaming || o.failed_limit < 0 ? SIZE_MAX : std::size_t(o.failed_limit);
 
   FillOracle oracle;
+  MoveGenerator gen(o.kicks, o.drop);
+  FieldGraph graph(area.field, area.height, gen, oracle, kGraphBudget);
+  GraphGate gate(graph);
   SharedAnswers answers;
   Progress progress("percent", r.total, o.progress);
   Shared shared{dfa,   targets, projection.get(), bottom, o.use_hold && !spare ? bottom + 1 : bottom,
-                oracle, answers, progress};
+                graph, answers, progress};
   std::vector<std::unique_ptr<Engine>> engines(threads);
   std::vector<TaskResult> results(tasks.size());
   std::vector<char> done(tasks.size(), 0);
@@ -779,7 +787,15 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
   parallel_for_workers(tasks.size(), threads, [&](std::size_t t, unsigned worker) {
     auto& engine = engines[worker];
     if (!engine) engine = std::make_unique<Engine>(area, o, shared);
-    TaskResult result = engine->run(tasks[t].first, tasks[t].second, limit);
+    gate.enter();
+    TaskResult result;
+    try {
+      result = engine->run(tasks[t].first, tasks[t].second, limit);
+    } catch (...) {
+      gate.leave();
+      throw;
+    }
+    gate.leave();
     std::lock_guard lock(flush_mutex);
     results[t] = std::move(result);
     done[t] = 1;
