@@ -181,7 +181,6 @@ constexpr int kNoHold = -1;
 // The field graph all threads share grows to this before it is reset (between tasks).
 constexpr std::size_t kGraphBudget = std::size_t(768) << 20;
 
-
 // A set of keys (never 0) that empties without giving its memory back.
 class KeySet {
  public:
@@ -364,7 +363,6 @@ class Engine {
         graph_(shared.graph),
         splits_(std::size_t(shared.dfa.length()) + 1) {}
 
-  // Searches the subtree of `prefix` (a path of the automaton ending in `state`).
   // Searches the subtree of `prefix` (a path of the automaton ending in `state`). The caller
   // holds the graph (GraphGate::enter).
   TaskResult run(const Sequence& prefix, std::int32_t state, std::size_t failed_limit) {
@@ -393,8 +391,8 @@ class Engine {
     for (const ReachList& l : lists_) {
       lists += sizeof(ReachList) + l.fields.capacity() * sizeof(FieldGraph::Id) + l.seen.memory();
     }
-    return arena_.capacity() * sizeof(std::uint64_t) +
-           reach_.memory() + lists + unions_.memory();
+    return arena_.capacity() * sizeof(std::uint64_t) + reach_.memory() + lists +
+           unions_.memory();
   }
 
   // The splits after drawing `piece` at depth k (from those at depth k).
