@@ -21,10 +21,8 @@ struct Verb {
 
 // One row per verb that takes sfinder's spellings (see the header).
 const std::vector<Verb> kVerbs = {
-    {{"tetris", "percent"}, sf::percent_options},
-    {{"tetris", "util", "seq"}, sf::seq_options},
-    {{"tetris", "path"}, sf::path_options},
-    {{"tetris", "saves"}, sf::saves_options},
+    {{"tetris", "percent"}, sf::percent_options}, {{"tetris", "util", "seq"}, sf::seq_options},
+    {{"tetris", "path"}, sf::path_options},       {{"tetris", "saves"}, sf::saves_options},
     {{"tetris", "cover"}, sf::cover_options},
 };
 

@@ -317,13 +317,7 @@ void run_path(const PathCliOptions& o) {
   line(fmt::format("Using hold: {}", in.use_hold ? "use" : "avoid"));
   line(fmt::format("Kicks: {}", in.kicks_name));
   line(fmt::format("Drop: {}", sfinder::drop_report_name(in.drop)));
-  line("Searching patterns:");
-  for (std::size_t i = 0; i < in.pattern_lines.size() && i < 5; ++i) {
-    line("  " + in.pattern_lines[i]);
-  }
-  if (in.pattern_lines.size() > 5) {
-    line(fmt::format("  ... and more, total {} lines", in.pattern_lines.size()));
-  }
+  for (const std::string& l : sfinder::searching_patterns_lines(in.pattern_lines)) line(l);
   line();
   line("# Initialize / System");
   line(fmt::format("Version = {}", kVersion));

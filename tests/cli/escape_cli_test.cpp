@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "run.hpp"
+#include "testing/files.hpp"
 
 namespace manyworlds::testing {
 namespace {
@@ -20,13 +21,6 @@ using Json = nlohmann::json;
 
 std::string reference(const std::string& name) {
   std::ifstream in(std::string(MANYWORLDS_TEST_DATA_DIR) + "/escape/" + name, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
   std::stringstream buffer;
   buffer << in.rdbuf();
   return buffer.str();

@@ -20,6 +20,7 @@
 #include "manyworlds/core/text.hpp"
 #include "run.hpp"
 #include "testing/endless_fifo.hpp"
+#include "testing/files.hpp"
 
 namespace manyworlds::testing {
 namespace {
@@ -44,21 +45,16 @@ std::string without_times(const std::string& text) {
   bool listing = false;
   for (std::string line; std::getline(in, line);) {
     if (listing) {
-      if (!line.empty() && line[0] != ' ') listing = false;
-      else continue;
+      if (!line.empty() && line[0] != ' ')
+        listing = false;
+      else
+        continue;
     }
     if (line == "Searching patterns:") listing = true;
     if (line.rfind("Time: ", 0) == 0 || line.find("Stopwatch stop") != std::string::npos) continue;
     out += line + "\n";
   }
   return out;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 // One input of one verb. In `args`, "$F" is the input file's path and "$D" the test's folder;

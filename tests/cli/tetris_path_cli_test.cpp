@@ -10,6 +10,7 @@
 
 #include "run.hpp"
 #include "testing/browser.hpp"
+#include "testing/files.hpp"
 #include "working_folder.hpp"
 
 namespace manyworlds::testing {
@@ -17,11 +18,6 @@ namespace {
 
 const std::string kPco = "v115@9gE8DeG8CeH8BeG8CeA8JeAgH";
 const std::string kData = std::string(MANYWORLDS_TEST_DATA_DIR) + "/tetris/sfinder/path/";
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 std::size_t count_of(const std::string& text, const std::string& what) {
   std::size_t n = 0;

@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "run.hpp"
+#include "testing/files.hpp"
 #include "working_folder.hpp"
 
 namespace manyworlds::testing {
@@ -30,14 +31,6 @@ using nlohmann::json;
 const std::string kData = std::string(MANYWORLDS_TEST_DATA_DIR) + "/tetris";
 const std::string kSfinder = kData + "/sfinder";
 const std::string kPco = "v115@9gE8DeG8CeH8BeG8CeA8JeAgH";  // cases.tsv noKicks_srs: 514/840
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  EXPECT_TRUE(in) << path;
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
@@ -154,7 +147,7 @@ void compare_report(const std::string& ours, const std::string& theirs, const st
 // sfinder's complete fail list of a captured run.
 std::vector<std::string> fail_list(const std::string& file) {
   std::vector<std::string> out;
-  for (const std::string& line : lines_of(slurp(file))) {
+  for (const std::string& line : lines_of(slurp_existing(file))) {
     if (line.starts_with("[")) out.push_back(line);
   }
   return out;
@@ -169,8 +162,8 @@ void check_percent(const Work& work, const std::vector<std::string>& args,
   RunResult r = work.run(with({"tetris", "percent"}, args));
   ASSERT_EQ(r.exit_code, 0) << what << ": " << r.err;
   EXPECT_EQ(r.err, "") << what;
-  compare_report(r.out, slurp(expected_file), what, all_failures);
-  EXPECT_EQ(slurp(work.path(log)), r.out) << what << ": the log file";
+  compare_report(r.out, slurp_existing(expected_file), what, all_failures);
+  EXPECT_EQ(slurp_existing(work.path(log)), r.out) << what << ": the log file";
 }
 
 struct Case {
@@ -228,7 +221,7 @@ TEST(TetrisSfinderCliSlow, ReferenceCasesVerbatim) {
 }
 
 json manifest() {
-  return json::parse(slurp(kSfinder + "/manifest.json"));
+  return json::parse(slurp_existing(kSfinder + "/manifest.json"));
 }
 
 // The log path a run names (-lp), or sfinder's default.
@@ -258,7 +251,7 @@ TEST(TetrisSfinderCli, CapturedRuns) {
     }
     RunResult r = work.run(with({"tetris", "util", "seq"}, args));
     ASSERT_EQ(r.exit_code, 0) << id << ": " << r.err;
-    std::string expected = slurp(kSfinder + "/seq/" + id + ".txt");
+    std::string expected = slurp_existing(kSfinder + "/seq/" + id + ".txt");
     if (id == "bracket_set") {  // sfinder's bracket order is a Java hash order
       auto a = lines_of(r.out), b = lines_of(expected);
       EXPECT_EQ(std::set(a.begin(), a.end()), std::set(b.begin(), b.end())) << id;
@@ -417,7 +410,7 @@ TEST(TetrisSfinderCli, EveryOptionSpelling) {
     RunResult r = work.run(with({"tetris", "percent", "-t", kPco, "-p", "*p4", "-fc", "0"}, form));
     ASSERT_EQ(r.exit_code, 0) << form[0] << r.err;
     std::string log = form.size() == 2 ? form[1] : form[0].substr(11);
-    EXPECT_EQ(slurp(work.path(log)), r.out) << form[0];
+    EXPECT_EQ(slurp_existing(work.path(log)), r.out) << form[0];
   }
   // -h / --help: usage, exit 0.
   for (const char* help : {"-h", "--help"}) {
@@ -481,7 +474,7 @@ TEST(TetrisSfinderCli, EveryOptionValue) {
   }
   // @NAME reads the working folder's kicks/NAME.properties first: a file named like a built-in
   // table but holding another one wins.
-  work.write("kicks/custom.properties", slurp(kData + "/sfinder_nokicks.properties"));
+  work.write("kicks/custom.properties", slurp_existing(kData + "/sfinder_nokicks.properties"));
   EXPECT_EQ(percent_json(work, with(pco, {"-K", "@Custom"}))["success"], 346);
   // Without a kicks/ folder the built-in tables stand in for sfinder's files.
   Work bare(json::object(), /*kicks=*/false);
@@ -546,20 +539,21 @@ TEST(TetrisSfinderCli, LogFile) {
   Work work;
   RunResult r = work.run({"tetris", "percent", "-t", kPco, "-p", "*p4", "-fc", "0"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  std::string first = slurp(work.path("output/last_output.txt"));
+  std::string first = slurp_existing(work.path("output/last_output.txt"));
   EXPECT_EQ(first, r.out);
   r = work.run({"tetris", "percent", "-t", kPco, "-p", "*p9"});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(slurp(work.path("output/last_output.txt")), first);
+  EXPECT_EQ(slurp_existing(work.path("output/last_output.txt")), first);
   // A file name with no folder (sfinder refuses it: "Parent directory is not invalid").
   r = work.run({"tetris", "percent", "-t", kPco, "-p", "*p4", "-lp", "here.txt"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(slurp(work.path("here.txt")), r.out);
+  EXPECT_EQ(slurp_existing(work.path("here.txt")), r.out);
   // --json prints JSON and still writes the report to the log.
   r = work.run({"tetris", "percent", "-t", kPco, "-p", "*p4", "-lp", "j/log.txt", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(json::parse(r.out)["log_path"], "j/log.txt");
-  EXPECT_NE(slurp(work.path("j/log.txt")).find("success = 61.19% (514/840)"), std::string::npos);
+  EXPECT_NE(slurp_existing(work.path("j/log.txt")).find("success = 61.19% (514/840)"),
+            std::string::npos);
   // -lp /dev/null keeps no log, and /dev/null stays what it is.
   r = work.run({"tetris", "percent", "-t", kPco, "-p", "*p4", "-lp", "/dev/null"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -18,6 +18,7 @@
 
 #include "manyworlds/tetris/pattern.hpp"
 #include "run.hpp"
+#include "testing/files.hpp"
 #include "working_folder.hpp"
 
 namespace manyworlds::testing {
@@ -27,14 +28,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 const std::string kData = std::string(MANYWORLDS_TEST_DATA_DIR) + "/tetris";
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  EXPECT_TRUE(in) << path;
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::vector<std::string> split_at_spaces(const std::string& command) {
   std::vector<std::string> out;
@@ -52,7 +45,7 @@ void write(const fs::path& path, const std::string& content) {
 void add_kicks(const TempDir& dir) {
   for (const char* k : {"srs", "nokicks", "nullpomino180"}) {
     write(fs::path(dir.path()) / "kicks" / (std::string(k) + ".properties"),
-          slurp(kData + "/sfinder_" + k + ".properties"));
+          slurp_existing(kData + "/sfinder_" + k + ".properties"));
   }
 }
 
@@ -101,7 +94,7 @@ void check_usecase(const json& u) {
     EXPECT_EQ(r.err, "") << name;
   }
   if (!u["log_equals"].is_null()) {
-    EXPECT_EQ(slurp(dir.path() + "/" + u["log_equals"].get<std::string>()), r.out) << name;
+    EXPECT_EQ(slurp_existing(dir.path() + "/" + u["log_equals"].get<std::string>()), r.out) << name;
   }
 }
 
@@ -111,7 +104,7 @@ bool slow(const json& u) {
 }
 
 json usecases() {
-  return json::parse(slurp(kData + "/sfinder/usecases.json"));
+  return json::parse(slurp_existing(kData + "/sfinder/usecases.json"));
 }
 
 TEST(TetrisSfinderUseCases, EveryTestMethod) {

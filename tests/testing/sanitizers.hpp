@@ -22,6 +22,8 @@ inline constexpr bool under_sanitizers() {
 }
 
 // The step through a list of sampled cases: 1 in the release build, `k` under the sanitizers.
-inline constexpr int sanitizer_step(int k) { return under_sanitizers() ? k : 1; }
+inline constexpr int sanitizer_step(int k) {
+  return under_sanitizers() ? k : 1;
+}
 
 }  // namespace manyworlds::testing

@@ -18,18 +18,15 @@
 #include "manyworlds/tetris/path_files.hpp"
 #include "manyworlds/tetris/pattern.hpp"
 #include "manyworlds/tetris/saves.hpp"
+#include "testing/files.hpp"
 
 namespace manyworlds::tetris {
 namespace {
 
+using testing::slurp_existing;
+
 std::string data_dir() {
   return std::string(MANYWORLDS_TEST_DATA_DIR) + "/tetris/sfinder/path/";
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  EXPECT_TRUE(in.good()) << path;
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -219,17 +216,17 @@ TEST(PathFiles, HtmlAsSfinderWritesIt) {
     PathHtmlOptions h;
     h.split = c.setup.split;
     std::string dir = data_dir() + c.dir + "/";
-    expect_same_html(path_html(r, unique, h), slurp(dir + "path_unique.html"), c.dir);
+    expect_same_html(path_html(r, unique, h), slurp_existing(dir + "path_unique.html"), c.dir);
     // sfinder selects the HTML's minimal solutions from the comparator's order (in CSV: from
     // the search's order, r.minimal).
     std::vector<int> minimal =
         select_minimal(r, path_html_order(r, unique), c.setup.specified_only);
     EXPECT_EQ(minimal.size(), r.minimal.size()) << c.dir;
-    expect_same_html(path_html(r, minimal, h), slurp(dir + "path_minimal.html"), c.dir);
+    expect_same_html(path_html(r, minimal, h), slurp_existing(dir + "path_minimal.html"), c.dir);
     // With pictures: the same page plus one inline field per solution.
     h.pictures = true;
     std::string with = path_html(r, unique, h);
-    expect_same_html(with, slurp(dir + "path_unique.html"), c.dir);
+    expect_same_html(with, slurp_existing(dir + "path_unique.html"), c.dir);
     std::size_t svgs = 0;
     for (std::size_t at = with.find("<svg"); at != std::string::npos;
          at = with.find("<svg", at + 1)) {
@@ -263,8 +260,8 @@ TEST(PathFiles, CsvNoneByteForByte) {
     std::vector<int> unique(r.solutions.size());
     for (std::size_t i = 0; i < unique.size(); ++i) unique[i] = int(i);
     std::string dir = data_dir() + c.dir + "/";
-    EXPECT_EQ(path_csv_none(r, unique), slurp(dir + "path_unique.csv")) << c.dir;
-    EXPECT_EQ(path_csv_none(r, r.minimal), slurp(dir + "path_minimal.csv")) << c.dir;
+    EXPECT_EQ(path_csv_none(r, unique), slurp_existing(dir + "path_unique.csv")) << c.dir;
+    EXPECT_EQ(path_csv_none(r, r.minimal), slurp_existing(dir + "path_minimal.csv")) << c.dir;
   }
 }
 
@@ -299,17 +296,17 @@ TEST(PathFiles, CsvSolutionPatternUse) {
   std::vector<Pattern> patterns = parse_patterns(kPco.pattern);
   // solution: rows in sfinder's order (count, then the search's), lists as sets.
   EXPECT_EQ(rows_of(path_csv_solution(r, false), {5, 6, 7}, true),
-            rows_of(slurp(data_dir() + "pco/solution/path.csv"), {5, 6, 7}, true));
+            rows_of(slurp_existing(data_dir() + "pco/solution/path.csv"), {5, 6, 7}, true));
   // pattern: rows as a multiset (a parallel stream in sfinder), piece sets as sets.
   PatternCsv pattern = path_csv_pattern(r, patterns, true, false);
   EXPECT_EQ(rows_of(pattern.text, {2, 3}, false),
-            rows_of(slurp(data_dir() + "pco/pattern/path.csv"), {2, 3}, false));
+            rows_of(slurp_existing(data_dir() + "pco/pattern/path.csv"), {2, 3}, false));
   // sfinder's log: "success = 61.19% (514/840)".
   EXPECT_EQ(pattern.successes, 514u);
   EXPECT_EQ(pattern.rows, 840u);
   UseCsv use = path_csv_use(r, patterns, false);
   EXPECT_EQ(rows_of(use.text, {4}, false),
-            rows_of(slurp(data_dir() + "pco/use/path.csv"), {4}, false));
+            rows_of(slurp_existing(data_dir() + "pco/use/path.csv"), {4}, false));
   EXPECT_EQ(use.rows, 140u);  // sfinder's log: "Found piece combinations = 140"
 }
 
@@ -317,7 +314,7 @@ TEST(PathFiles, PatternCsvOfASecondField) {
   PathSetup square = {"v115@9gF8DeF8DeF8DeF8NeAgH", 4, "*p7"};
   PathResult r = run(square, true);
   PatternCsv pattern = path_csv_pattern(r, parse_patterns(square.pattern), true, false);
-  std::string theirs = slurp(data_dir() + "square/pattern/path.csv");
+  std::string theirs = slurp_existing(data_dir() + "square/pattern/path.csv");
   EXPECT_EQ(rows_of(pattern.text, {2, 3}, false), rows_of(theirs, {2, 3}, false));
 }
 
@@ -357,7 +354,8 @@ TEST(Saves, AgreeWithSfindersPatternCsv) {
     std::vector<Pattern> patterns = parse_patterns(c.setup.pattern);
     SavesResult s = saves(r, patterns, {SavesExpr::parse("T|I"), SavesExpr::parse("*")});
     std::uint64_t rows = 0, solvable = 0;
-    auto expected = saves_from_csv(slurp(data_dir() + c.dir + "/path.csv"), rows, solvable);
+    auto expected =
+        saves_from_csv(slurp_existing(data_dir() + c.dir + "/path.csv"), rows, solvable);
     EXPECT_EQ(s.total, rows) << c.dir;
     EXPECT_EQ(s.successes, solvable) << c.dir;
     EXPECT_EQ(s.expressions[1], solvable) << c.dir;

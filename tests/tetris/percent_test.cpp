@@ -133,8 +133,8 @@ TEST(Percent, AutoPicksByTheNumberOfPatterns) {
     auto patterns = parse_patterns(text);
     ASSERT_EQ(patterns.size(), copies);
     PercentResult r = percent(f, patterns, PercentOptions{});
-    EXPECT_EQ(r.method, copies <= kAutoPrefixMaxPatterns ? PercentMethod::Prefix
-                                                         : PercentMethod::Optimized);
+    EXPECT_EQ(r.method,
+              copies <= kAutoPrefixMaxPatterns ? PercentMethod::Prefix : PercentMethod::Optimized);
     EXPECT_EQ(r.total, 2401u);
     successes.push_back(r.successes);
   }

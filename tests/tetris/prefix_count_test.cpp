@@ -142,8 +142,8 @@ TEST(PrefixCount, AgreesWithTheDirectSearchOnRandomFieldsAndPatterns) {
       if (direct.successes > 0) break;
     }
     auto patterns = parse_patterns(pattern);
-    std::string what = "case " + std::to_string(i) + ": " + field.to_string(height, '/') +
-                       " -p " + pattern + " -c " + std::to_string(height) +
+    std::string what = "case " + std::to_string(i) + ": " + field.to_string(height, '/') + " -p " +
+                       pattern + " -c " + std::to_string(height) +
                        (o.use_hold ? "" : " --hold avoid") + " -d " +
                        std::string(drop_name(o.drop));
     o.method = PercentMethod::Prefix;

@@ -83,8 +83,8 @@ bool splittable(const Field& f, int height) {
   return true;
 }
 
-FieldGraph::FieldGraph(const Field& field, int height, const MoveGenerator& gen,
-                       FillOracle& oracle, std::size_t max_bytes)
+FieldGraph::FieldGraph(const Field& field, int height, const MoveGenerator& gen, FillOracle& oracle,
+                       std::size_t max_bytes)
     : gen_(gen),
       oracle_(oracle),
       max_bytes_(max_bytes),
@@ -97,7 +97,9 @@ FieldGraph::FieldGraph(const Field& field, int height, const MoveGenerator& gen,
   root_ = node(field, height);
 }
 
-FieldGraph::~FieldGraph() { release(); }
+FieldGraph::~FieldGraph() {
+  release();
+}
 
 void FieldGraph::release() {
   for (std::size_t c = 0; c < kMaxChunks; ++c) {

@@ -130,8 +130,8 @@ class FieldGraph {
   static std::size_t shard_of(std::size_t hash) { return hash >> 58; }
 
   const Node& at(Id id) const {
-    return node_chunks_[std::size_t(id) / kNodeChunk].load(std::memory_order_acquire)
-        [std::size_t(id) % kNodeChunk];
+    return node_chunks_[std::size_t(id) / kNodeChunk].load(
+        std::memory_order_acquire)[std::size_t(id) % kNodeChunk];
   }
   Node& slot(Id id);  // allocates its chunk if needed
   Id node(const Field& f, int height);

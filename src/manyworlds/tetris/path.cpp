@@ -124,8 +124,8 @@ std::vector<std::uint64_t> forward_set(const std::vector<Sequence>& sources, int
   std::size_t compact_at = std::size_t(1) << 20;
   for (std::size_t i = 0; i < sources.size(); ++i) {
     if ((i & 0xFFF) == 0 && cancel_requested()) {
-      throw_if_cancelled(fmt::format("path: {} of {} input sequences projected through the hold",
-                                     i, sources.size()));
+      throw_if_cancelled(fmt::format("path: {} of {} input sequences projected through the hold", i,
+                                     sources.size()));
     }
     for (const Sequence& q : hold_forward(sources[i], d)) out.push_back(q.code);
     if (out.size() >= compact_at) {

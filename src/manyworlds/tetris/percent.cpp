@@ -397,8 +397,7 @@ PercentMethod parse_method(std::string_view name) {
                           PercentMethod::Prefix}) {
     if (name == method_name(m)) return m;
   }
-  throw InputError(
-      fmt::format("method: '{}' is not auto, optimized, direct or prefix", name));
+  throw InputError(fmt::format("method: '{}' is not auto, optimized, direct or prefix", name));
 }
 
 namespace {

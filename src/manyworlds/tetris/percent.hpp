@@ -91,8 +91,8 @@ struct PercentTreeEntry {
 
 struct PercentResult {
   int need = 0;
-  int pop = 0;             // pieces per searched sequence
-  BigInt with_duplicates;  // sequences of the patterns counted with repeats, before truncation
+  int pop = 0;                  // pieces per searched sequence
+  BigInt with_duplicates;       // sequences of the patterns counted with repeats, before truncation
   std::uint64_t total = 0;      // distinct truncated sequences
   std::uint64_t successes = 0;  // of them, those that perfect-clear
   PercentMethod method = PercentMethod::Auto;  // the method that ran

@@ -127,8 +127,7 @@ std::uint64_t count_range(const Bits& b, std::uint64_t lo, std::uint64_t hi) {
 // (h, placement order) to the set of draws (bits over r pieces) that can give that order.
 class HoldProjection {
  public:
-  HoldProjection(int draws, bool spare)
-      : draws_(draws), order_length_(spare ? draws : draws + 1) {
+  HoldProjection(int draws, bool spare) : draws_(draws), order_length_(spare ? draws : draws + 1) {
     const std::size_t orders = std::size_t(1) << (3 * order_length_);
     table_.assign(std::size_t(kPieceCount) * orders * std::size_t(words_for(draws)), 0);
     std::array<int, kMaxLength + 1> c{};
@@ -315,7 +314,7 @@ struct Shared {
   const HoldProjection* projection;  // with hold; null without
   int bottom;                        // draws handled by the bit sets
   int order_length;                  // pieces of the placement orders there
-  FieldGraph& graph;  // one for every thread
+  FieldGraph& graph;                 // one for every thread
   SharedAnswers& answers;
   Progress& progress;
 };
@@ -391,8 +390,7 @@ class Engine {
     for (const ReachList& l : lists_) {
       lists += sizeof(ReachList) + l.fields.capacity() * sizeof(FieldGraph::Id) + l.seen.memory();
     }
-    return arena_.capacity() * sizeof(std::uint64_t) + reach_.memory() + lists +
-           unions_.memory();
+    return arena_.capacity() * sizeof(std::uint64_t) + reach_.memory() + lists + unions_.memory();
   }
 
   // The splits after drawing `piece` at depth k (from those at depth k).
@@ -767,8 +765,9 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
   GraphGate gate(graph);
   SharedAnswers answers;
   Progress progress("percent", r.total, o.progress);
-  Shared shared{dfa,   targets, projection.get(), bottom, o.use_hold && !spare ? bottom + 1 : bottom,
-                graph, answers, progress};
+  Shared shared{
+      dfa,   targets, projection.get(), bottom, o.use_hold && !spare ? bottom + 1 : bottom,
+      graph, answers, progress};
   std::vector<std::unique_ptr<Engine>> engines(threads);
   std::vector<TaskResult> results(tasks.size());
   std::vector<char> done(tasks.size(), 0);

@@ -181,13 +181,7 @@ std::string cover_report(const CoverInput& in, const CoverResult& r, std::string
   line(fmt::format("Priority: {}", o.priority ? "yes" : "no"));
   line(fmt::format("Last drop: {}", o.last_softdrop));
   line(fmt::format("Version: {}", version));
-  line("Searching patterns:");
-  for (std::size_t i = 0; i < in.pattern_lines.size() && i < 5; ++i) {
-    line("  " + in.pattern_lines[i]);
-  }
-  if (in.pattern_lines.size() > 5) {
-    line(fmt::format("  ... and more, total {} lines", in.pattern_lines.size()));
-  }
+  for (const std::string& l : searching_patterns_lines(in.pattern_lines)) line(l);
   line("");
   line(fmt::format("Searching pattern size ( no dup. ) = {}", r.sequences.size()));
   line("");

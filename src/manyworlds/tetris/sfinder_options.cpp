@@ -24,16 +24,26 @@ constexpr std::array kPercentOptions = {
 
 // entry/path/PathOptions.java.
 constexpr std::array kPathOptions = {
-    OptionSpec{"h", "help", Arity::None},          OptionSpec{"t", "tetfu", Arity::One},
-    OptionSpec{"P", "page", Arity::One},           OptionSpec{"p", "patterns", Arity::One},
-    OptionSpec{"pp", "patterns-path", Arity::One}, OptionSpec{"K", "kicks", Arity::One},
-    OptionSpec{"d", "drop", Arity::One},           OptionSpec{"H", "hold", Arity::One},
-    OptionSpec{"so", "specified-only", Arity::One}, OptionSpec{"c", "clear-line", Arity::One},
-    OptionSpec{"L", "max-layer", Arity::One},      OptionSpec{"f", "format", Arity::One},
-    OptionSpec{"k", "key", Arity::One},            OptionSpec{"s", "split", Arity::One},
-    OptionSpec{"r", "reserved", Arity::One},       OptionSpec{"fp", "field-path", Arity::One},
-    OptionSpec{"lp", "log-path", Arity::One},      OptionSpec{"o", "output-base", Arity::One},
-    OptionSpec{"th", "threads", Arity::One},       OptionSpec{"cb", "cached-bit", Arity::One},
+    OptionSpec{"h", "help", Arity::None},
+    OptionSpec{"t", "tetfu", Arity::One},
+    OptionSpec{"P", "page", Arity::One},
+    OptionSpec{"p", "patterns", Arity::One},
+    OptionSpec{"pp", "patterns-path", Arity::One},
+    OptionSpec{"K", "kicks", Arity::One},
+    OptionSpec{"d", "drop", Arity::One},
+    OptionSpec{"H", "hold", Arity::One},
+    OptionSpec{"so", "specified-only", Arity::One},
+    OptionSpec{"c", "clear-line", Arity::One},
+    OptionSpec{"L", "max-layer", Arity::One},
+    OptionSpec{"f", "format", Arity::One},
+    OptionSpec{"k", "key", Arity::One},
+    OptionSpec{"s", "split", Arity::One},
+    OptionSpec{"r", "reserved", Arity::One},
+    OptionSpec{"fp", "field-path", Arity::One},
+    OptionSpec{"lp", "log-path", Arity::One},
+    OptionSpec{"o", "output-base", Arity::One},
+    OptionSpec{"th", "threads", Arity::One},
+    OptionSpec{"cb", "cached-bit", Arity::One},
 };
 
 // `saves` (ours) reads its field and patterns as path does: path's input options.

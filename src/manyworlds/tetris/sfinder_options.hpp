@@ -14,9 +14,9 @@
 // as sfinder's CommandLineWrapper reads them.
 //
 // This header models that parser over a table of options (OptionSpec), the tables of `percent`,
-// `cover` and `util seq`, and Java's conversions sfinder relies on (String.split, %.2f). The CLI uses
-// match_option() to rewrite sfinder's spellings before its own parser runs (app/sfinder_args.hpp);
-// the library uses parse_options() on fumen comments (sfinder_input.hpp).
+// `cover` and `util seq`, and Java's conversions sfinder relies on (String.split, %.2f). The CLI
+// uses match_option() to rewrite sfinder's spellings before its own parser runs
+// (app/sfinder_args.hpp); the library uses parse_options() on fumen comments (sfinder_input.hpp).
 
 #include <optional>
 #include <span>

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
 #include <filesystem>
+#include <fstream>
 
 #include "manyworlds/core/atomic_file.hpp"
 #include "manyworlds/core/error.hpp"
@@ -138,6 +138,17 @@ std::string_view drop_report_name(Drop drop) {
       return "softdroptonly";
   }
   return "softdrop";
+}
+
+std::vector<std::string> searching_patterns_lines(const std::vector<std::string>& pattern_lines) {
+  std::vector<std::string> out = {"Searching patterns:"};
+  for (std::size_t i = 0; i < pattern_lines.size() && i < 5; ++i) {
+    out.push_back("  " + pattern_lines[i]);
+  }
+  if (pattern_lines.size() > 5) {
+    out.push_back(fmt::format("  ... and more, total {} lines", pattern_lines.size()));
+  }
+  return out;
 }
 
 NamedKicks load_named_kicks(std::string_view spec) {
@@ -282,8 +293,9 @@ FieldFile parse_field_file(std::string_view text, std::string_view name, int pag
       // ColoredFieldFactory: a piece letter is that piece's colour, other marks gray.
       auto piece = piece_from_letter(mark);
       if (y < fumen::kFieldHeight) {
-        out.colors.set(x, y, piece && mark >= 'A' && mark <= 'Z' ? fumen::piece_color(*piece)
-                                                                 : fumen::Color::Gray);
+        out.colors.set(
+            x, y,
+            piece && mark >= 'A' && mark <= 'Z' ? fumen::piece_color(*piece) : fumen::Color::Gray);
       }
     }
   }

@@ -54,6 +54,10 @@ Drop parse_drop_word(std::string_view word);
 // The name sfinder prints (DropType in lower case): softdrop harddrop softdrop180 softdroptonly.
 std::string_view drop_report_name(Drop drop);
 
+// The "Searching patterns:" lines of sfinder's reports (percent, path, cover): the heading, the
+// first five pattern lines indented, then "  ... and more, total N lines" past five.
+std::vector<std::string> searching_patterns_lines(const std::vector<std::string>& pattern_lines);
+
 // A kick table and the name sfinder prints for it.
 struct NamedKicks {
   KickTable table;
