@@ -119,7 +119,7 @@ void run_cover(const CoverCliOptions& o) {
               {"and", {{"success", r.and_count}, {"percent", percent_of(r.and_count, all)}}},
               {"hold", options.use_hold ? "use" : "avoid"},
               {"kicks", in.kicks_name},
-              {"drop", std::string(cover_drop_name(options.drop))},
+              {"drop", std::string(drop_type_name(options.drop))},
               {"mode", std::string(cover_mode_name(options.mode))},
               {"priority", options.priority},
               {"patterns", pats},

@@ -94,21 +94,8 @@ sfinder::OptionValues given_options(const InputOptions& o) {
 // Path's inputs, read as sfinder's PathSettingParser reads them (the shared reader of
 // sfinder_percent.hpp with path's option table for fumen comments).
 sfinder::PercentInput read_path_inputs(const sfinder::OptionValues& given) {
-  // sfinder's T-spin drop words are path-only: refuse them with a clear message.
-  auto drop_word = [](const std::optional<std::string>& v) {
-    if (!v) return;
-    std::string w = sfinder::lower(sfinder::java_trim(*v));
-    for (const char* t :
-         {"tsz", "tspin0", "tsm", "tspinm", "tss", "tspin1", "tsd", "tspin2", "tst", "tspin3"}) {
-      if (w == t) {
-        throw InputError(fmt::format(
-            "drop: '{}' (sfinder's T-spin drop models) is not supported by path yet", *v));
-      }
-    }
-  };
-  drop_word(given.first("drop"));
-  sfinder::PercentInput in = sfinder::read_percent_input(given, sfinder::path_options());
-  if (!given.has("drop")) drop_word(in.second.first("drop"));
+  sfinder::PercentInput in =
+      sfinder::read_percent_input(given, sfinder::path_options(), sfinder::DropWords::Path);
   if (in.clear_line > kMaxPathClearLine) {
     throw InputError(fmt::format("clear line {} out of range (1 to {}: sfinder's path)",
                                  in.clear_line, kMaxPathClearLine));
@@ -133,7 +120,9 @@ void add_sfinder_options(CLI::App& c, InputOptions& o, std::span<const sfinder::
        {"--patterns-path,--patterns-file", "FILE", "-pp: patterns file (input/patterns.txt)"}},
       {"hold", {"-H,--hold", "WORD", "use (default) or avoid; yes/no, true/false, ..."}},
       {"kicks", {"-K,--kicks", "NAME", "srs/default, @NAME (kicks/NAME.properties), or a file"}},
-      {"drop", {"-d,--drop", "NAME", "softdrop (default), harddrop, 180, tsoftdrop"}},
+      {"drop",
+       {"-d,--drop", "NAME",
+        "softdrop (default), harddrop, 180, tsoftdrop; T-spin drops tsz, tsm, tss, tsd, tst"}},
       {"clear-line", {"-c,--clear-line", "N", "Lines to clear, 1..10 (4)"}},
       {"threads", {"--threads", "N", "-th: worker threads (default: all cores)"}},
       {"field-path", {"--field-path", "FILE", "-fp: field file when there is no -t"}},
@@ -292,7 +281,7 @@ void run_path(const PathCliOptions& o) {
   PathOptions options;
   options.clear_line = in.clear_line;
   options.use_hold = in.use_hold;
-  options.drop = in.drop;
+  options.drop = in.drop_type;
   options.kicks = in.kicks;
   options.specified_only = specified_only;
   options.orders =
@@ -316,7 +305,7 @@ void run_path(const PathCliOptions& o) {
   line(fmt::format("Max clear lines: {}", r.clear_line));
   line(fmt::format("Using hold: {}", in.use_hold ? "use" : "avoid"));
   line(fmt::format("Kicks: {}", in.kicks_name));
-  line(fmt::format("Drop: {}", sfinder::drop_report_name(in.drop)));
+  line(fmt::format("Drop: {}", drop_type_name(in.drop_type)));
   for (const std::string& l : sfinder::searching_patterns_lines(in.pattern_lines)) line(l);
   line();
   line("# Initialize / System");
@@ -451,7 +440,7 @@ void run_path(const PathCliOptions& o) {
     for (int i : r.minimal) minimal_json.push_back(i);
     Json out = {{"clear_line", r.clear_line},
                 {"hold", in.use_hold ? "use" : "avoid"},
-                {"drop", std::string(sfinder::drop_report_name(in.drop))},
+                {"drop", std::string(drop_type_name(in.drop_type))},
                 {"need", r.need},
                 {"pop", r.pop},
                 {"input_sequences", r.inputs.size()},
@@ -491,7 +480,7 @@ void run_saves(const SavesCliOptions& o) {
   PathOptions options;
   options.clear_line = in.clear_line;
   options.use_hold = in.use_hold;
-  options.drop = in.drop;
+  options.drop = in.drop_type;
   options.kicks = in.kicks;
   options.orders = true;
   options.threads = resolve_threads(in.threads);

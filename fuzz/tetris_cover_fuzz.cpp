@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const manyworlds::InputError&) {
   }
   try {
-    (void)parse_cover_drop(text);
+    (void)parse_drop_type(text, "cover");
   } catch (const manyworlds::InputError&) {
   }
   try {

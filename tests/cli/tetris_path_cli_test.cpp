@@ -7,6 +7,9 @@
 
 #include <fstream>
 #include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "run.hpp"
 #include "testing/browser.hpp"
@@ -67,6 +70,60 @@ TEST(TetrisPathCli, SfinderSpellingsAndCsvToStandardOutput) {
   EXPECT_NE(r.out.find("Found path = 18"), std::string::npos);
 }
 
+// sfinder's log without the lines that differ by design (its version, the stopwatch times; the
+// runs below use 2 threads, as sfinder's did).
+std::vector<std::string> comparable_log(const std::string& log) {
+  std::vector<std::string> out;
+  std::istringstream in(log);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("Version = ", 0) == 0 || line.rfind("  -> Stopwatch stop", 0) == 0) continue;
+    out.push_back(line);
+  }
+  return out;
+}
+
+// The T-spin drops, reserved cells (-r) and -cb through the command line, against sfinder
+// 1.43's log and CSV files for the same arguments (tests/data/tetris/sfinder/path/capture.sh).
+TEST(TetrisPathCli, DropsReservedAndCachedBitAsSfinder) {
+  const std::string gamushiro = "v115@zgwhGeRpwhGeRpwhh0Eehlwhg0DeR4hli0AeBtwwwh?RpJeAgH";
+  const std::string tsz = "v115@+gE8CeA8AeE8EeE8EeH8KeAgH";
+  const std::string reserved = "v115@ChE8DeF8CeG8DeF8JexEJ";
+  struct Run {
+    const char* dir;
+    std::vector<std::string> args;
+  };
+  const Run runs[] = {
+      {"tspin/tsm_html", {"-t", gamushiro, "-p", "*!", "-c", "5", "-d", "tsm"}},
+      {"tspin/tss_none", {"-t", gamushiro, "-p", "*!", "-c", "5", "-d", "tss", "-f", "csv"}},
+      {"tspin/tsd_pattern",
+       {"-t", gamushiro, "-p", "*!", "-c", "5", "-d", "tsd", "-f", "csv", "-k", "pattern"}},
+      {"tspin/tst_html", {"-t", gamushiro, "-p", "*!", "-c", "5", "-d", "tspin3"}},
+      {"tspin/tsz_html", {"-t", tsz, "--hold", "no", "-p", "TSLI", "-d", "tsz"}},
+      {"tspin/tsm_none", {"-t", tsz, "--hold", "no", "-p", "TSLI", "-d", "tsm", "-f", "csv"}},
+      {"reserved/html3", {"-t", reserved, "-p", "I,*p4", "-r", "yes"}},
+      {"reserved/none3", {"-t", reserved, "-p", "I,*p4", "-f", "csv", "-r", "yes"}},
+      {"reserved/pattern3",
+       {"-t", reserved, "-p", "I,*p4", "-f", "csv", "-k", "pattern", "-r", "yes"}},
+      {"cached/pco_cb", {"-t", kPco, "-p", "*p4", "-c", "4", "-f", "csv", "-cb", "3"}},
+  };
+  for (const Run& run : runs) {
+    TempDir dir;
+    InFolder in(dir.path());
+    std::vector<std::string> args = {"tetris", "path", "-th", "2"};
+    args.insert(args.end(), run.args.begin(), run.args.end());
+    RunResult r = run_manyworlds(args);
+    ASSERT_EQ(r.exit_code, 0) << run.dir << ": " << r.err;
+    const std::string theirs = kData + run.dir + "/";
+    EXPECT_EQ(comparable_log(slurp("output/last_output.txt")),
+              comparable_log(slurp(theirs + "last_output.txt")))
+        << run.dir;
+    if (std::ifstream(theirs + "path_unique.csv").good()) {
+      EXPECT_EQ(slurp("output/path_unique.csv"), slurp(theirs + "path_unique.csv")) << run.dir;
+      EXPECT_EQ(slurp("output/path_minimal.csv"), slurp(theirs + "path_minimal.csv")) << run.dir;
+    }
+  }
+}
+
 TEST(TetrisPathCli, MinimalExactAndJson) {
   TempDir dir;
   InFolder in(dir.path());
@@ -124,9 +181,9 @@ TEST(TetrisPathCli, ErrorContract) {
        "no, true, false, ...)\n"},
       {with({"-s", "maybe"}), 1, ""},
       {with({"-r", "maybe"}), 1, ""},
-      {with({"-d", "tsd"}), 1,
-       "manyworlds: error: drop: 'tsd' (sfinder's T-spin drop models) is not supported by path "
-       "yet\n"},
+      {with({"-d", "tsq"}), 1,
+       "manyworlds: error: path: drop 'tsq' is not one of softdrop, harddrop, 180, t-softdrop, "
+       "tsz, tsm, tss, tsd, tst\n"},
       {with({"-d", "fly"}), 1, ""},
       {with({"-K", "@missing"}), 1, ""},
       {with({"-cb", "-1"}), 1, "manyworlds: error: --cached-bit must not be negative\n"},

@@ -146,13 +146,13 @@ TEST(Cover, SfinderSpellings) {
   EXPECT_TRUE(cover_mode_counts_lines(CoverMode::FourLinesOrPC));
   EXPECT_FALSE(cover_mode_counts_lines(CoverMode::TSpinDouble));
   EXPECT_EQ(error_of([] { parse_cover_mode("5L"); }).rfind("cover: mode '5L'", 0), 0u);
-  EXPECT_EQ(parse_cover_drop("t_softdrop"), CoverDrop::TSoftdrop);
-  EXPECT_EQ(parse_cover_drop("SOFTDROP180"), CoverDrop::Softdrop180);
-  EXPECT_EQ(parse_cover_drop("tspin0"), CoverDrop::TSpinZero);
-  EXPECT_EQ(parse_cover_drop("tst"), CoverDrop::TSpinTriple);
-  EXPECT_EQ(cover_drop_name(CoverDrop::TSoftdrop), "softdroptonly");
-  EXPECT_EQ(cover_drop_name(CoverDrop::TSpinZero), "tspinzero");
-  EXPECT_EQ(error_of([] { parse_cover_drop("any"); }).rfind("cover: drop 'any'", 0), 0u);
+  EXPECT_EQ(parse_drop_type("t_softdrop", "cover"), DropType::TSoftdrop);
+  EXPECT_EQ(parse_drop_type("SOFTDROP180", "cover"), DropType::Softdrop180);
+  EXPECT_EQ(parse_drop_type("tspin0", "cover"), DropType::TSpinZero);
+  EXPECT_EQ(parse_drop_type("tst", "cover"), DropType::TSpinTriple);
+  EXPECT_EQ(drop_type_name(DropType::TSoftdrop), "softdroptonly");
+  EXPECT_EQ(drop_type_name(DropType::TSpinZero), "tspinzero");
+  EXPECT_EQ(error_of([] { parse_drop_type("any", "cover"); }).rfind("cover: drop 'any'", 0), 0u);
   EXPECT_EQ(parse_cover_sort("success"), CoverSort::SuccessDescending);
   EXPECT_EQ(parse_cover_sort("success_asc"), CoverSort::SuccessAscending);
   EXPECT_EQ(error_of([] { parse_cover_sort("rate"); }).rfind("cover: sort 'rate'", 0), 0u);
@@ -220,16 +220,16 @@ CoverOptions random_options(std::mt19937& rng) {
   o.mode = CoverMode(rng() % 16);
   switch (rng() % 8) {
     case 0:
-      o.drop = CoverDrop::Harddrop;
+      o.drop = DropType::Harddrop;
       break;
     case 1:
-      o.drop = CoverDrop::TSoftdrop;
+      o.drop = DropType::TSoftdrop;
       break;
     case 2:
-      o.drop = CoverDrop(int(CoverDrop::TSpinZero) + int(rng() % 5));
+      o.drop = DropType(int(DropType::TSpinZero) + int(rng() % 5));
       break;
     case 3:
-      o.drop = CoverDrop::Softdrop180;
+      o.drop = DropType::Softdrop180;
       o.kicks = KickTable::nullpomino180();
       break;
     case 4:
@@ -267,7 +267,7 @@ TEST(Cover, OptimizedAgreesWithDirectOnRandomSetups) {
     CoverResult direct = cover_sequences(setups, sequences, o);
     SCOPED_TRACE(::testing::Message() << "round " << round << " " << setups[0].label() << " mode "
                                       << cover_mode_name(o.mode) << " drop "
-                                      << cover_drop_name(o.drop) << " hold " << o.use_hold);
+                                      << drop_type_name(o.drop) << " hold " << o.use_hold);
     ASSERT_EQ(fast.success, direct.success);
     ASSERT_EQ(fast.success, threaded.success);
     for (std::uint64_t c : fast.counts) builds += int(c);
@@ -332,7 +332,7 @@ TEST(Cover, RefusesWhatItCannotDo) {
             "cover: 5040 sequences of 7 pieces, beyond 1000: use a narrower pattern, or --force");
   o.max_sequences = 0;
   EXPECT_EQ(error_of([&] { cover({}, parse_patterns("*p7"), o); }), "cover: no setup to cover");
-  o.drop = CoverDrop::Softdrop180;
+  o.drop = DropType::Softdrop180;
   EXPECT_NE(error_of([&] {
               cover({setup_of(kDoc1)}, parse_patterns("*p7"), o);
             }).find("no 180-degree kicks"),
@@ -398,7 +398,7 @@ TEST(Cover, ReadsSfinderCommandLines) {
   EXPECT_TRUE(in.accumulate);
   EXPECT_TRUE(in.options.priority);
   EXPECT_EQ(in.options.last_softdrop, 1);
-  EXPECT_EQ(in.options.drop, CoverDrop::TSpinMini);
+  EXPECT_EQ(in.options.drop, DropType::TSpinMini);
   EXPECT_EQ(in.log_path, "log.txt");
   EXPECT_EQ(in.output_path, "a.csv");
   EXPECT_EQ(in.kicks_name, "@nullpomino180");

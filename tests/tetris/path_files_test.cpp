@@ -5,6 +5,7 @@
 // out of a parallel stream; ';' lists come out of hash sets) entries are compared as multisets
 // and ours checked to follow the documented order.
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include "manyworlds/tetris/path_files.hpp"
 #include "manyworlds/tetris/pattern.hpp"
 #include "manyworlds/tetris/saves.hpp"
+#include "manyworlds/tetris/sfinder_percent.hpp"
 #include "testing/files.hpp"
 
 namespace manyworlds::tetris {
@@ -43,10 +45,11 @@ struct PathSetup {
   int clear_line = 4;
   std::string pattern;
   bool hold = true;
-  Drop drop = Drop::Softdrop;
+  DropType drop = DropType::Softdrop;
   std::string kicks = "srs";
   bool split = false;
   bool specified_only = true;
+  bool reserved = false;  // sfinder's -r yes: the page's coloured cells are reserved
 };
 
 PathResult run(const PathSetup& s, bool orders) {
@@ -60,10 +63,38 @@ PathResult run(const PathSetup& s, bool orders) {
   o.split = s.split;
   o.specified_only = s.specified_only;
   o.threads = 2;
+  if (s.reserved) {
+    // As sfinder reads the page: the page's piece in colour too.
+    sfinder::FieldFile page =
+        sfinder::parse_field_file(s.fumen, "test", 1, sfinder::path_options());
+    ReservedField rf = split_reserved(page.colors);
+    return path(rf.field, parse_patterns(s.pattern), o, rf.reserved);
+  }
   return path(fumen::decode_page(s.fumen, 1).merged(), parse_patterns(s.pattern), o);
 }
 
 const PathSetup kPco = {"v115@9gE8DeG8CeH8BeG8CeA8JeAgH", 4, "*p4"};
+
+// sfinder's own T-spin drop and reserved use cases (PathTetfuCaseTest#caseTSpinDrop, #tszDrop;
+// PathCSVCaseTest#pattern2, #pattern3).
+PathSetup gamushiro(DropType drop) {
+  PathSetup s{"v115@zgwhGeRpwhGeRpwhh0Eehlwhg0DeR4hli0AeBtwwwh?RpJeAgH", 5, "*!"};
+  s.drop = drop;
+  return s;
+}
+PathSetup tsz_field(DropType drop) {
+  PathSetup s{"v115@+gE8CeA8AeE8EeE8EeH8KeAgH", 4, "TSLI"};
+  s.hold = false;
+  s.drop = drop;
+  return s;
+}
+PathSetup reserved_field(const char* fumen) {
+  PathSetup s{fumen, 4, "I,*p4"};
+  s.reserved = true;
+  return s;
+}
+const char* const kReserved2 = "v115@9gE8DewhF8CewhG8BewhF8CewhJeAgH";
+const char* const kReserved3 = "v115@ChE8DeF8CeG8DeF8JexEJ";
 
 // ---- HTML -------------------------------------------------------------------------------
 
@@ -208,6 +239,10 @@ TEST(PathFiles, HtmlAsSfinderWritesIt) {
       {"square/html", {"v115@9gF8DeF8DeF8DeF8NeAgH", 4, "*p7"}},
       {"six/html", {"v115@pgF8DeF8DeF8DeF8DeF8DeF8NeAgH", 6, "*p7"}},
       {"eight/html", {"v115@XgH8BeH8BeH8BeH8BeH8BeH8BeH8BeH8JeAgH", 8, "*,*p4"}},
+      {"tspin/tsm_html", gamushiro(DropType::TSpinMini)},
+      {"tspin/tst_html", gamushiro(DropType::TSpinTriple)},
+      {"tspin/tsz_html", tsz_field(DropType::TSpinZero)},
+      {"reserved/html3", reserved_field(kReserved3)},
   };
   for (const HtmlCase& c : cases) {
     PathResult r = run(c.setup, !c.setup.specified_only);
@@ -246,7 +281,7 @@ TEST(PathFiles, CsvNoneByteForByte) {
   PathSetup nohold = kPco;
   nohold.hold = false;
   PathSetup hard = kPco;
-  hard.drop = Drop::Harddrop;
+  hard.drop = DropType::Harddrop;
   const CsvCase cases[] = {
       {"pco/none", kPco},
       {"pco/nohold", nohold},
@@ -254,6 +289,9 @@ TEST(PathFiles, CsvNoneByteForByte) {
       {"square/none", {"v115@9gF8DeF8DeF8DeF8NeAgH", 4, "*p7"}},
       {"six/none", {"v115@pgF8DeF8DeF8DeF8DeF8DeF8NeAgH", 6, "*p7"}},
       {"eight/none", {"v115@XgH8BeH8BeH8BeH8BeH8BeH8BeH8BeH8JeAgH", 8, "*,*p4"}},
+      {"tspin/tss_none", gamushiro(DropType::TSpinSingle)},
+      {"tspin/tsm_none", tsz_field(DropType::TSpinMini)},
+      {"reserved/none3", reserved_field(kReserved3)},
   };
   for (const CsvCase& c : cases) {
     PathResult r = run(c.setup, false);
@@ -308,6 +346,34 @@ TEST(PathFiles, CsvSolutionPatternUse) {
   EXPECT_EQ(rows_of(use.text, {4}, false),
             rows_of(slurp_existing(data_dir() + "pco/use/path.csv"), {4}, false));
   EXPECT_EQ(use.rows, 140u);  // sfinder's log: "Found piece combinations = 140"
+}
+
+// The pattern CSV of the T-spin drop and reserved cases, with the success count of sfinder's
+// log ("-> success = P% (S/T)").
+TEST(PathFiles, PatternCsvOfTSpinDropsAndReservedCells) {
+  struct PatternCase {
+    const char* dir;
+    PathSetup setup;
+    std::uint64_t successes, rows;
+  };
+  const PatternCase cases[] = {
+      {"tspin/tsd_pattern", gamushiro(DropType::TSpinDouble), 1862, 5040},
+      {"reserved/pattern2", reserved_field(kReserved2), 514, 840},
+      {"reserved/pattern3", reserved_field(kReserved3), 400, 840},
+  };
+  for (const PatternCase& c : cases) {
+    PathResult r = run(c.setup, true);
+    std::string dir = data_dir() + c.dir + "/";
+    PatternCsv pattern = path_csv_pattern(r, parse_patterns(c.setup.pattern), true, false);
+    EXPECT_EQ(rows_of(pattern.text, {2, 3}, false),
+              rows_of(slurp_existing(dir + "path.csv"), {2, 3}, false))
+        << c.dir;
+    std::string log = slurp_existing(dir + "last_output.txt");
+    std::string success = fmt::format("({}/{})", pattern.successes, pattern.rows);
+    EXPECT_NE(log.find(success), std::string::npos) << c.dir << ": " << success;
+    EXPECT_EQ(pattern.successes, c.successes) << c.dir;
+    EXPECT_EQ(pattern.rows, c.rows) << c.dir;
+  }
 }
 
 TEST(PathFiles, PatternCsvOfASecondField) {

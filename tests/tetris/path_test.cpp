@@ -31,7 +31,7 @@ struct Case {
   int clear_line;
   const char* pattern;
   bool hold;
-  Drop drop;
+  DropType drop;
   const char* kicks;
   std::size_t unique;
   std::size_t minimal;
@@ -49,64 +49,80 @@ PathResult run(const Case& c, unsigned threads = 1, bool orders = false) {
   return path(fumen::decode_page(c.fumen, c.page).merged(), parse_patterns(c.pattern), o);
 }
 
+constexpr const char* kGamushiro = "v115@zgwhGeRpwhGeRpwhh0Eehlwhg0DeR4hli0AeBtwwwh?RpJeAgH";
+
 // Counts from sfinder's PathCountCaseTest, PathTetfuCaseTest and PathOptionCaseTest (the
 // fumen comments those tests rely on are spelled out here as options).
 const Case kCases[] = {
-    {"noKicks", "v115@9gE8DeG8CeH8BeG8CeA8JeAgH", 1, 4, "*p4", true, Drop::Softdrop, "srs", 18, 16},
-    {"noKicks (nokicks)", "v115@9gE8DeG8CeH8BeG8CeA8JeAgH", 1, 4, "*p4", true, Drop::Softdrop,
+    {"noKicks", "v115@9gE8DeG8CeH8BeG8CeA8JeAgH", 1, 4, "*p4", true, DropType::Softdrop, "srs", 18,
+     16},
+    {"noKicks (nokicks)", "v115@9gE8DeG8CeH8BeG8CeA8JeAgH", 1, 4, "*p4", true, DropType::Softdrop,
      "nokicks", 8, 8},
-    {"pattern1WithoutHold", "v115@9gF8DeG8CeH8BeG8MeAgH", 1, 4, "T,*p3", false, Drop::Softdrop,
+    {"pattern1WithoutHold", "v115@9gF8DeG8CeH8BeG8MeAgH", 1, 4, "T,*p3", false, DropType::Softdrop,
      "srs", 9, 8},
-    {"pattern2WithoutHold", "m115@9gD8FeD8FeD8FeD8PeAgH", 1, 4, "*p7", false, Drop::Softdrop, "srs",
-     245, 199},
-    {"pattern3WithoutHold", "d115@9gC8GeC8FeD8EeE8FeA8JeAgH", 1, 4, "*p7", false, Drop::Softdrop,
-     "srs", 173, 130},
-    {"pattern5", "v115@9gF8DeF8DeF8DeF8NeAgH", 1, 4, "*p7", true, Drop::Softdrop, "srs", 135, 69},
-    {"pattern7", "v115@XgH8BeH8BeH8BeH8BeH8BeH8BeH8BeH8JeAgH", 1, 8, "*,*p4", true, Drop::Softdrop,
-     "srs", 298, 172},
-    {"pattern8", "v115@9gA8IeH8BeI8AeF8NeAgH", 1, 4, "S,L,O,I,T", true, Drop::Softdrop, "srs", 3,
-     1},
-    {"pattern9", "v115@9gE8EeF8DeG8CeF8NexHJ", 1, 4, "*p3", true, Drop::Softdrop, "srs", 14, 13},
-    {"pattern10", "v115@Ehi0HeQ4g0FeBtR4GeBtQ4JeAgH", 1, 4, "L,I,T,O,Z,S,I", true, Drop::Softdrop,
-     "srs", 2, 1},
+    {"pattern2WithoutHold", "m115@9gD8FeD8FeD8FeD8PeAgH", 1, 4, "*p7", false, DropType::Softdrop,
+     "srs", 245, 199},
+    {"pattern3WithoutHold", "d115@9gC8GeC8FeD8EeE8FeA8JeAgH", 1, 4, "*p7", false,
+     DropType::Softdrop, "srs", 173, 130},
+    {"pattern5", "v115@9gF8DeF8DeF8DeF8NeAgH", 1, 4, "*p7", true, DropType::Softdrop, "srs", 135,
+     69},
+    {"pattern7", "v115@XgH8BeH8BeH8BeH8BeH8BeH8BeH8BeH8JeAgH", 1, 8, "*,*p4", true,
+     DropType::Softdrop, "srs", 298, 172},
+    {"pattern8", "v115@9gA8IeH8BeI8AeF8NeAgH", 1, 4, "S,L,O,I,T", true, DropType::Softdrop, "srs",
+     3, 1},
+    {"pattern9", "v115@9gE8EeF8DeG8CeF8NexHJ", 1, 4, "*p3", true, DropType::Softdrop, "srs", 14,
+     13},
+    {"pattern10", "v115@Ehi0HeQ4g0FeBtR4GeBtQ4JeAgH", 1, 4, "L,I,T,O,Z,S,I", true,
+     DropType::Softdrop, "srs", 2, 1},
     {"useTetfuOnly1", "v115@9gB8HeC8GeE8EeF8NeAgWMA0no2ANI98AQPcQB", 1, 4, "*p7", true,
-     Drop::Softdrop, "srs", 35, 29},
+     DropType::Softdrop, "srs", 35, 29},
     {"useTetfuOnly1_p6", "v115@9gB8HeC8GeE8EeF8NeAgWMA0no2ANI98AQPcQB", 1, 4, "T,[^T]p5", true,
-     Drop::Softdrop, "srs", 35, 20},
-    {"useTetfuOnly3", "v115@9gB8HeC8GeC8EeF8DeB8JeAgWBAUAAAA", 1, 4, "*p7", true, Drop::Softdrop,
-     "srs", 54, 35},
-    {"useTetfuOnly4Split", "v115@DhD8GeC8EeE8FeD8JeAgH", 1, 4, "*p7", true, Drop::Softdrop, "srs",
-     83, 68},
+     DropType::Softdrop, "srs", 35, 20},
+    {"useTetfuOnly3", "v115@9gB8HeC8GeC8EeF8DeB8JeAgWBAUAAAA", 1, 4, "*p7", true,
+     DropType::Softdrop, "srs", 54, 35},
+    {"useTetfuOnly4Split", "v115@DhD8GeC8EeE8FeD8JeAgH", 1, 4, "*p7", true, DropType::Softdrop,
+     "srs", 83, 68},
     {"useTetfuAndPatternsCommand2", "v115@9gD8FeD8FeD8FeD8PeAgWMA0no2ANI98AQPk/A", 1, 4, "*p7",
-     true, Drop::Softdrop, "srs", 245, 157},
+     true, DropType::Softdrop, "srs", 245, 157},
     {"useTetfuAndPatternsCommand4",
      "v115@9gF8DeF8DeF8AeA8BeI8KeAgW8AlfrHBFwDfE2Cx2B?l/PwB5HEfE5fmzBlPJVBjDEfET4p9Blvs2ACtDfETor6"
      "Alv?s2AGtDfETIPSB",
-     1, 4, "*p4", true, Drop::Softdrop, "srs", 11, 9},
-    {"useTetfuAndPatternsFile1", "v115@JhB8HeE8DeI8JeAgWBAUAAAA", 1, 4, "*p7", true, Drop::Softdrop,
-     "srs", 10, 6},
-    {"validSequences", "v115@ChC8EeA8BeA8BeA8AeI8AeI8JeAgH", 1, 4, "I,O,S,Z", false, Drop::Softdrop,
+     1, 4, "*p4", true, DropType::Softdrop, "srs", 11, 9},
+    {"useTetfuAndPatternsFile1", "v115@JhB8HeE8DeI8JeAgWBAUAAAA", 1, 4, "*p7", true,
+     DropType::Softdrop, "srs", 10, 6},
+    {"validSequences", "v115@ChC8EeA8BeA8BeA8AeI8AeI8JeAgH", 1, 4, "I,O,S,Z", false,
+     DropType::Softdrop, "srs", 1, 1},
+    {"validSequences2", "v115@ThA8IeA8AeA8CeA8KeAgH", 1, 2, "T,O,L,J", true, DropType::Softdrop,
      "srs", 1, 1},
-    {"validSequences2", "v115@ThA8IeA8AeA8CeA8KeAgH", 1, 2, "T,O,L,J", true, Drop::Softdrop, "srs",
-     1, 1},
     {"lastS", "v115@zgyhGexhHexhGeAtxhC8BeA8BtyhE8AtA8JeAgWBAV?AAAAvhAAAPBAUAAAA", 2, 4,
-     "[IJLOS]p5,S", true, Drop::Softdrop, "srs", 10, 8},
+     "[IJLOS]p5,S", true, DropType::Softdrop, "srs", 10, 8},
     {"checkSatisfiedSequencePercentage1", "v115@QhC8BeA8BeE8AeG8JeAgH", 1, 4, "*!", true,
-     Drop::Softdrop, "srs", 5, 3},
+     DropType::Softdrop, "srs", 5, 3},
     {"checkSatisfiedSequencePercentage2", "v115@RhA8GeE8EeB8JeAgH", 1, 4, "LZZSITSO", true,
-     Drop::Softdrop, "srs", 1, 1},
-    {"harddrop1", "v115@RhA8GeE8EeB8JeAgH", 1, 4, "LZZSITSO", true, Drop::Harddrop, "srs", 0, 0},
-    {"use180Rotation (srs)", "v115@HhA8BeA8FeE8CeG8CeB8JeAgH", 1, 4, "*!", true, Drop::Softdrop,
+     DropType::Softdrop, "srs", 1, 1},
+    {"harddrop1", "v115@RhA8GeE8EeB8JeAgH", 1, 4, "LZZSITSO", true, DropType::Harddrop, "srs", 0,
+     0},
+    {"use180Rotation (srs)", "v115@HhA8BeA8FeE8CeG8CeB8JeAgH", 1, 4, "*!", true, DropType::Softdrop,
      "srs", 6, 3},
-    {"use180Rotation (180)", "v115@HhA8BeA8FeE8CeG8CeB8JeAgH", 1, 4, "*!", true, Drop::Softdrop180,
-     "nullpomino180", 7, 5},
+    {"use180Rotation (180)", "v115@HhA8BeA8FeE8CeG8CeB8JeAgH", 1, 4, "*!", true,
+     DropType::Softdrop180, "nullpomino180", 7, 5},
     {"caseFilledLineInField", "v115@7gR4B8DewwR4D8BtywE8AeBtH8AeE8JeAgH", 1, 6, "[^SZ]!,*p2", true,
-     Drop::Softdrop, "srs", 26, 7},
-    {"test1Line", "v115@bhE8DeA8JeAgH", 1, 1, "I", true, Drop::Softdrop, "srs", 1, 1},
-    {"filled_lines_already", "v115@9gn8JeAgH", 1, 4, "T", true, Drop::Softdrop, "srs", 0, 0},
-    {"noClearLineOptionValue", "v115@vhDKJJUqB0fBdrB", 4, 4, "*p7", true, Drop::Softdrop, "srs", 68,
-     45},
-    {"singleThread", "v115@vhDKJJUqB0fBdrB", 4, 4, "T,*p6", true, Drop::Softdrop, "srs", 186, 138},
+     DropType::Softdrop, "srs", 26, 7},
+    {"test1Line", "v115@bhE8DeA8JeAgH", 1, 1, "I", true, DropType::Softdrop, "srs", 1, 1},
+    {"filled_lines_already", "v115@9gn8JeAgH", 1, 4, "T", true, DropType::Softdrop, "srs", 0, 0},
+    {"noClearLineOptionValue", "v115@vhDKJJUqB0fBdrB", 4, 4, "*p7", true, DropType::Softdrop, "srs",
+     68, 45},
+    {"singleThread", "v115@vhDKJJUqB0fBdrB", 4, 4, "T,*p6", true, DropType::Softdrop, "srs", 186,
+     138},
+    // PathTetfuCaseTest#caseTSpinDrop (a gamushiro stack) and #tszDrop: the T-spin drops.
+    {"caseTSpinDrop (tsm)", kGamushiro, 1, 5, "*!", true, DropType::TSpinMini, "srs", 14, 13},
+    {"caseTSpinDrop (tss)", kGamushiro, 1, 5, "*!", true, DropType::TSpinSingle, "srs", 12, 12},
+    {"caseTSpinDrop (tsd)", kGamushiro, 1, 5, "*!", true, DropType::TSpinDouble, "srs", 11, 11},
+    {"caseTSpinDrop (tst)", kGamushiro, 1, 5, "*!", true, DropType::TSpinTriple, "srs", 6, 6},
+    {"tszDrop (tsm)", "v115@+gE8CeA8AeE8EeE8EeH8KeAgH", 1, 4, "TSLI", false, DropType::TSpinMini,
+     "srs", 0, 0},
+    {"tszDrop (tsz)", "v115@+gE8CeA8AeE8EeE8EeH8KeAgH", 1, 4, "TSLI", false, DropType::TSpinZero,
+     "srs", 1, 1},
 };
 
 TEST(Path, SfinderUseCaseCounts) {
@@ -120,10 +136,10 @@ TEST(Path, SfinderUseCaseCounts) {
 // sfinder's PathCountCaseTest#pattern4 and PathTetfuCaseTest#splitWithFilledLine (6 lines).
 TEST(Path, SfinderUseCaseCountsSlow) {
   const Case slow[] = {
-      {"pattern4", "v115@pgF8DeF8DeF8DeF8DeF8DeF8NeAgH", 1, 6, "*p7", true, Drop::Softdrop, "srs",
-       1002, 573},
+      {"pattern4", "v115@pgF8DeF8DeF8DeF8DeF8DeF8NeAgH", 1, 6, "*p7", true, DropType::Softdrop,
+       "srs", 1002, 573},
       {"splitWithFilledLine", "v115@wghlwhHeglwhEeA8BtglwhA8DeB8BtwhT8JeAgH", 1, 6, "[^IL]!,*p2",
-       true, Drop::Softdrop, "srs", 215, 51},
+       true, DropType::Softdrop, "srs", 215, 51},
   };
   for (const Case& c : slow) {
     PathResult r = run(c, 2);
@@ -163,10 +179,34 @@ bool oracle_reaches(const Field& f, const Placement& p, Drop drop, const KickTab
   return std::find(it->second.begin(), it->second.end(), canonical(p)) != it->second.end();
 }
 
+// Whether the drop type lets `at` go onto `f`. The T-spin drops: every piece but T hard drops
+// (oracle); a T must be reachable by soft drop (oracle), have three of its four corners
+// blocked and clear the rule's lines: what a T-spin needs, checked without spin.hpp (which
+// decides the spin itself, checked against sfinder's counts and files).
+bool drop_allows(const Field& f, const Placement& at, DropType drop, const KickTable& kicks,
+                 int appear) {
+  std::optional<TSpinRule> rule = t_spin_rule(drop);
+  if (!rule) return oracle_reaches(f, at, placing_drop(drop), kicks, appear);
+  if (at.piece != Piece::T) return oracle_reaches(f, at, Drop::Harddrop, kicks, appear);
+  if (!oracle_reaches(f, at, Drop::Softdrop, kicks, appear)) return false;
+  int corners = 0;
+  for (int dx : {-1, 1}) {
+    for (int dy : {-1, 1}) {
+      int x = at.x + dx, y = at.y + dy;
+      corners += x < 0 || x >= kWidth || y < 0 || f.filled(x, y);
+    }
+  }
+  Field placed = f;
+  placed.place(at);
+  int lines = 0;
+  for (int y = 0; y < kMaxHeight; ++y) lines += placed.row(y) == kFullRow;
+  return corners >= 3 && lines >= rule->lines;
+}
+
 // The field below the clear line with the pieces of `order` placed one by one, each checked:
 // its skipped rows cleared, resting and reachable (oracle). Returns false at the first failure.
-bool replays(const PathResult& r, const PathSolution& s, const std::vector<int>& order, Drop drop,
-             const KickTable& kicks, bool shape_height, bool complete = true) {
+bool replays(const PathResult& r, const PathSolution& s, const std::vector<int>& order,
+             DropType drop, const KickTable& kicks, bool shape_height, bool complete = true) {
   Field f = r.field;
   std::uint16_t cleared = 0;
   for (int y = 0; y < r.clear_line; ++y) {
@@ -185,7 +225,7 @@ bool replays(const PathResult& r, const PathSolution& s, const std::vector<int>&
     Placement at{p.piece, p.rotation, p.x, std::int8_t(p.y - below)};
     if (!compressed.can_place(at)) return false;
     int appear = r.clear_line - (shape_height ? shape(p.piece, p.rotation).min_y : 0);
-    if (!oracle_reaches(compressed, at, drop, kicks, appear)) return false;
+    if (!drop_allows(compressed, at, drop, kicks, appear)) return false;
     for (const Cell& c : p.cells()) f.set(c.x, c.y);
     for (int y = 0; y < r.clear_line; ++y) {
       if (f.row(y) == kFullRow) cleared |= std::uint16_t(1u << y);
@@ -197,8 +237,8 @@ bool replays(const PathResult& r, const PathSolution& s, const std::vector<int>&
 // sfinder's BuildUp.existsValidByOrderWithHold, written plainly over the solution's pieces with
 // the oracle: can `input` build the solution (hold: the first piece is held, each later one is
 // placed or swapped with the held one)?
-bool builds(const PathResult& r, const PathSolution& s, const Sequence& input, bool hold, Drop drop,
-            const KickTable& kicks) {
+bool builds(const PathResult& r, const PathSolution& s, const Sequence& input, bool hold,
+            DropType drop, const KickTable& kicks) {
   int n = int(s.pieces.size());
   std::vector<int> order;
   std::vector<char> used(std::size_t(n), 0);
@@ -231,8 +271,9 @@ bool builds(const PathResult& r, const PathSolution& s, const Sequence& input, b
 }
 
 TEST(Path, EverySolutionChecksOutIndependently) {
-  // PCO (noKicks), a no-hold case, a 2-line case, the harddrop-free 180 case.
-  for (int k : {0, 2, 18, 24}) {
+  // PCO (noKicks), a no-hold case, a 2-line case, the harddrop-free 180 case, the T-spin
+  // drops (tsd on the gamushiro stack, tsz without hold).
+  for (int k : {0, 2, 18, 24, 32, 35}) {
     const Case& c = kCases[k];
     KickTable kicks = load_kicks(c.kicks);
     PathResult r = run(c);

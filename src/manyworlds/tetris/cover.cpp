@@ -15,6 +15,7 @@
 #include "manyworlds/core/text.hpp"
 #include "manyworlds/tetris/fumen.hpp"
 #include "manyworlds/tetris/movegen.hpp"
+#include "manyworlds/tetris/spin.hpp"
 
 namespace manyworlds::tetris {
 namespace {
@@ -49,10 +50,6 @@ int restore_row(int r, std::uint32_t removed) {
     if (r-- == 0) return y;
   }
   return -1;
-}
-
-bool fits(const Field& f, Piece piece, Rotation rotation, int x, int y) {
-  return f.can_place({piece, rotation, std::int8_t(x), std::int8_t(y)});
 }
 
 std::string lower_dashed(std::string_view text) {
@@ -291,34 +288,6 @@ bool cover_mode_counts_lines(CoverMode mode) {
   return mode == CoverMode::Normal || int(mode) >= int(CoverMode::OneLine);
 }
 
-CoverDrop parse_cover_drop(std::string_view text) {
-  std::string s(trim(text));
-  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  if (s == "soft" || s == "softdrop") return CoverDrop::Softdrop;
-  if (s == "hard" || s == "harddrop") return CoverDrop::Harddrop;
-  if (s == "180" || s == "softdrop180") return CoverDrop::Softdrop180;
-  if (s == "tsoft" || s == "tsoftdrop" || s == "t-soft" || s == "t-softdrop" || s == "t_soft" ||
-      s == "t_softdrop") {
-    return CoverDrop::TSoftdrop;
-  }
-  if (s == "tsz" || s == "tspin0") return CoverDrop::TSpinZero;
-  if (s == "tsm" || s == "tspinm") return CoverDrop::TSpinMini;
-  if (s == "tss" || s == "tspin1") return CoverDrop::TSpinSingle;
-  if (s == "tsd" || s == "tspin2") return CoverDrop::TSpinDouble;
-  if (s == "tst" || s == "tspin3") return CoverDrop::TSpinTriple;
-  throw InputError(fmt::format(
-      "cover: drop '{}' is not one of softdrop, harddrop, 180, t-softdrop, tsz, tsm, tss, tsd, "
-      "tst",
-      text));
-}
-
-std::string_view cover_drop_name(CoverDrop drop) {
-  static constexpr std::string_view kNames[] = {"softdrop",      "harddrop",    "softdrop180",
-                                                "softdroptonly", "tspinzero",   "tspinmini",
-                                                "tspinsingle",   "tspindouble", "tspintriple"};
-  return kNames[int(drop)];
-}
-
 CoverSort parse_cover_sort(std::string_view text) {
   const std::string s = lower_dashed(text);
   if (s == "input") return CoverSort::Input;
@@ -331,8 +300,6 @@ CoverSort parse_cover_sort(std::string_view text) {
 // ---- the rules of one placement ------------------------------------------------------------
 
 namespace {
-
-enum SpinKind : std::uint8_t { kNoSpin = 0, kMiniSpin = 1, kRegularSpin = 2 };
 
 // What placing one piece did, as the modes see it.
 struct Outcome {
@@ -349,8 +316,8 @@ class Rules {
  public:
   explicit Rules(const CoverOptions& o)
       : o_(o),
-        locked_(o.kicks, o.drop == CoverDrop::Softdrop180 ? Drop::Softdrop180 : Drop::Softdrop),
-        drop_(o.kicks, movegen_drop(o.drop)) {
+        locked_(o.kicks, o.drop == DropType::Softdrop180 ? Drop::Softdrop180 : Drop::Softdrop),
+        drop_(o.kicks, placing_drop(o.drop)) {
     switch (o.mode) {
       case CoverMode::Normal:
         counting_ = o.max_softdrop >= 0 || o.max_clear_line >= 0;
@@ -377,27 +344,9 @@ class Rules {
       max_softdrop_ = o.max_softdrop < 0 ? -1 : std::min(o.max_softdrop, 255);
       max_clear_ = o.max_clear_line < 0 ? -1 : std::min(o.max_clear_line, 255);
     }
-    switch (o.drop) {
-      case CoverDrop::TSpinZero:
-        t_required_ = 0;
-        break;
-      case CoverDrop::TSpinMini:
-        t_required_ = 1;
-        break;
-      case CoverDrop::TSpinSingle:
-        t_required_ = 1;
-        t_regular_ = true;
-        break;
-      case CoverDrop::TSpinDouble:
-        t_required_ = 2;
-        t_regular_ = true;
-        break;
-      case CoverDrop::TSpinTriple:
-        t_required_ = 3;
-        t_regular_ = true;
-        break;
-      default:
-        break;
+    if (auto rule = t_spin_rule(o.drop)) {
+      t_required_ = rule->lines;
+      t_regular_ = rule->regular_only;
     }
   }
 
@@ -476,18 +425,6 @@ class Rules {
   }
 
  private:
-  static Drop movegen_drop(CoverDrop d) {
-    switch (d) {
-      case CoverDrop::Softdrop:
-        return Drop::Softdrop;
-      case CoverDrop::Softdrop180:
-        return Drop::Softdrop180;
-      case CoverDrop::TSoftdrop:
-        return Drop::TSoftdrop;
-      default:
-        return Drop::Harddrop;
-    }
-  }
   bool is_tspin_mode() const {
     return o_.mode >= CoverMode::TSpinMini && o_.mode <= CoverMode::TSpinTriple;
   }
@@ -503,83 +440,6 @@ class Rules {
   int t_required_ = -1;  // T-spin drops: lines a T-spin must clear; -1: not a T-spin drop
   bool t_regular_ = false;
 };
-
-// sfinder's SpinChecker.check: how the T at `t` (reachable or not) is a T-spin on `field` (the
-// field before the T, rows cleared), clearing `lines`: three of its four corners blocked, and a
-// rotation into `t` (the kick the rotation takes lands exactly there) from a state the soft
-// drop model reaches (`states`, T's states on `field`). Of all such rotations the one of
-// highest priority decides (sfinder's SpinDefaultPriority: regular, fin, iso, mini, neo).
-SpinKind spin_kind(const Field& field, const Placement& t, int lines, const KickTable& kicks,
-                   bool with_180, const ReachableStates& states) {
-  auto blocked = [&](int x, int y) { return x < 0 || x >= kWidth || y < 0 || field.filled(x, y); };
-  const int x = t.x, y = t.y;
-  int corners =
-      blocked(x - 1, y - 1) + blocked(x - 1, y + 1) + blocked(x + 1, y - 1) + blocked(x + 1, y + 1);
-  if (corners < 3) return kNoSpin;
-  bool front = false;
-  switch (t.rotation) {
-    case Rotation::North:
-      front = blocked(x - 1, y + 1) && blocked(x + 1, y + 1);
-      break;
-    case Rotation::South:
-      front = blocked(x - 1, y - 1) && blocked(x + 1, y - 1);
-      break;
-    case Rotation::West:
-      front = blocked(x - 1, y - 1) && blocked(x - 1, y + 1);
-      break;
-    case Rotation::East:
-      front = blocked(x + 1, y - 1) && blocked(x + 1, y + 1);
-      break;
-  }
-  const Shape& after = shape(Piece::T, t.rotation);
-  int best = -1;
-  SpinKind kind = kNoSpin;
-  // Clockwise (sfinder's Right), counter-clockwise (Left), 180.
-  for (int d = 0; d < (with_180 ? 3 : 2); ++d) {
-    Rotation from = d == 0   ? rotate_ccw(t.rotation)
-                    : d == 1 ? rotate_cw(t.rotation)
-                             : rotate_180(t.rotation);
-    std::span<const Kick> tests = kicks.tests(Piece::T, from, t.rotation);
-    const Shape& before = shape(Piece::T, from);
-    for (const Kick& k : tests) {
-      int bx = x - k.x, by = y - k.y;
-      if (bx + before.min_x < 0 || bx + before.max_x >= kWidth || by + before.min_y < 0 ||
-          by + before.max_y >= kHeight || !fits(field, Piece::T, from, bx, by)) {
-        continue;
-      }
-      // The kick the rotation from (bx, by) takes.
-      int taken = -1, to_x = 0, to_y = 0;
-      for (std::size_t j = 0; j < tests.size(); ++j) {
-        int tx = bx + tests[j].x, ty = by + tests[j].y;
-        if (tx + after.min_x < 0 || tx + after.max_x >= kWidth || ty + after.min_y < 0) continue;
-        if (!fits(field, Piece::T, t.rotation, tx, ty)) continue;
-        taken = int(j);
-        to_x = tx;
-        to_y = ty;
-        break;
-      }
-      if (taken < 0 || to_x != x || to_y != y) continue;
-      if (!states.contains(from, bx, by)) continue;
-      bool regular = front || kicks.privileged(Piece::T, from, t.rotation, std::size_t(taken));
-      // Names: from the reverse side into a vertical T, test 3 is a neo (iso with the front
-      // filled), test 4 a fin.
-      bool named =
-          (d == 1 && t.rotation == Rotation::East) || (d == 0 && t.rotation == Rotation::West);
-      int priority;
-      if (regular) {
-        priority = !named || taken < 3 || taken > 4 ? 5 : taken == 4 ? 4 : front ? 3 : 1;
-      } else {
-        priority = named && taken == 3 ? 1 : 2;
-      }
-      priority += lines * 10;
-      if (priority > best) {
-        best = priority;
-        kind = regular ? kRegularSpin : kMiniSpin;
-      }
-    }
-  }
-  return kind;
-}
 
 // One placement of a setup's piece on a field in the setup's rows, by sfinder's rules up to
 // reachability: the full rows are cleared first, the piece's "need cleared" rows must be among
@@ -736,7 +596,7 @@ class SetupGraph {
             have_states = true;
           }
           e.spin = spin_kind(l->cleared, l->at, o.lines, rules_.options().kicks,
-                             rules_.options().drop == CoverDrop::Softdrop180, states_);
+                             rules_.options().drop == DropType::Softdrop180, states_, kHeight);
         }
         bool reach;
         if (piece == Piece::T && rules_.t_spin_drop()) {
@@ -936,7 +796,7 @@ class DirectSearch {
         ReachableStates states;
         rules_.locked().softdrop_states(l->cleared, Piece::T, kHeight, states);
         o.spin = spin_kind(l->cleared, l->at, o.lines, rules_.options().kicks,
-                           rules_.options().drop == CoverDrop::Softdrop180, states);
+                           rules_.options().drop == DropType::Softdrop180, states, kHeight);
       }
       bool reach;
       if (remaining <= rules_.options().last_softdrop) {

@@ -45,6 +45,7 @@
 #include "manyworlds/tetris/field.hpp"
 #include "manyworlds/tetris/kicks.hpp"
 #include "manyworlds/tetris/pattern.hpp"
+#include "manyworlds/tetris/spin.hpp"
 
 namespace manyworlds::tetris {
 
@@ -101,26 +102,6 @@ std::string_view cover_mode_name(CoverMode mode);  // sfinder's report: "normal"
 // Whether -ms / -mc apply (sfinder's isNLinesMode: normal and the N-lines modes).
 bool cover_mode_counts_lines(CoverMode mode);
 
-// sfinder's drop types for cover: the four models of movegen.hpp and the T-spin drops, where
-// every piece but T hard drops and a T must be placed by a T-spin clearing at least 0 (tsz),
-// 1 (tsm: mini too), 1, 2, 3 (tss, tsd, tst: regular only) lines.
-enum class CoverDrop : std::uint8_t {
-  Softdrop,
-  Harddrop,
-  Softdrop180,
-  TSoftdrop,
-  TSpinZero,
-  TSpinMini,
-  TSpinSingle,
-  TSpinDouble,
-  TSpinTriple,
-};
-// soft, softdrop, hard, harddrop, 180, softdrop180, tsoft, tsoftdrop, t-soft, t-softdrop,
-// t_soft, t_softdrop, tsz, tspin0, tsm, tspinm, tss, tspin1, tsd, tspin2, tst, tspin3
-// (case-insensitive). InputError else.
-CoverDrop parse_cover_drop(std::string_view text);
-std::string_view cover_drop_name(CoverDrop drop);  // sfinder's report: "softdrop", "tspinzero"..
-
 enum class CoverSort : std::uint8_t { Input, SuccessAscending, SuccessDescending };
 // input, success (= success-desc), success-asc, success-desc ('_' = '-'). InputError else.
 CoverSort parse_cover_sort(std::string_view text);
@@ -129,7 +110,7 @@ enum class CoverMethod : std::uint8_t { Optimized, Direct };
 
 struct CoverOptions {
   bool use_hold = true;
-  CoverDrop drop = CoverDrop::Softdrop;
+  DropType drop = DropType::Softdrop;  // spin.hpp
   KickTable kicks = KickTable::srs();
   CoverMode mode = CoverMode::Normal;
   int max_softdrop = -1;    // line-counting modes: soft drops allowed (-1: any number)

@@ -388,10 +388,14 @@ std::vector<std::vector<int>> exact_covers(const Area& a, const PathSets& sets) 
 
 // ---- build orders -------------------------------------------------------------------------
 
-// Reachable placements per (field, piece, free height), cached: one cache per thread.
+// Reachable placements per (field, piece, free height), cached: one cache per thread. With a
+// T-spin rule (sfinder's TSpinOrHarddropReachable) a T goes only where the rule allows it, its
+// spin checked with `locked`; the other pieces go where `gen` (the hard drop) puts them.
 class ReachCache {
  public:
-  explicit ReachCache(const MoveGenerator& gen) : gen_(gen) {}
+  explicit ReachCache(const MoveGenerator& gen, std::optional<TSpinRule> t_spin = std::nullopt,
+                      const MoveGenerator* locked = nullptr)
+      : gen_(gen), t_spin_(t_spin), locked_(locked) {}
 
   // Whether `p` (any state with its cells) is reachable on `f` with free height `appear`.
   bool reachable(const Field& f, const Placement& p, int appear) {
@@ -405,12 +409,16 @@ class ReachCache {
     if (const std::uint32_t* found = map_.find(k)) {
       index = *found;
     } else {
-      MoveList moves;
-      gen_.generate(f, p.piece, appear, moves);
       Bits bits{};
-      for (const Placement& m : moves) {
-        int b = bit(m);
-        bits[std::size_t(b / 64)] |= std::uint64_t(1) << (b % 64);
+      if (t_spin_ && p.piece == Piece::T) {
+        t_spin_placements(f, appear, bits);
+      } else {
+        MoveList moves;
+        gen_.generate(f, p.piece, appear, moves);
+        for (const Placement& m : moves) {
+          int b = bit(m);
+          bits[std::size_t(b / 64)] |= std::uint64_t(1) << (b % 64);
+        }
       }
       index = std::uint32_t(pool_.size());
       pool_.push_back(bits);
@@ -423,6 +431,25 @@ class ReachCache {
  private:
   using Bits = std::array<std::uint64_t, 10>;
   static int bit(const Placement& p) { return (int(p.rotation) * 16 + p.y) * kWidth + p.x; }
+
+  // Every T placement on `f` resting on something that the T-spin rule allows.
+  void t_spin_placements(const Field& f, int appear, Bits& bits) const {
+    for (int r = 0; r < 4; ++r) {
+      const Shape& s = shape(Piece::T, Rotation(r));
+      for (int y = -s.min_y; y < 16 && y + s.max_y < kMaxHeight; ++y) {
+        for (int x = -s.min_x; x + s.max_x < kWidth; ++x) {
+          Placement t{Piece::T, Rotation(r), std::int8_t(x), std::int8_t(y)};
+          if (!f.can_place(t)) continue;
+          Placement down = t;
+          --down.y;
+          if (y + s.min_y > 0 && f.can_place(down)) continue;  // floating
+          if (!t_spin_allows(*t_spin_, f, t, *locked_, appear)) continue;
+          int b = bit(t);
+          bits[std::size_t(b / 64)] |= std::uint64_t(1) << (b % 64);
+        }
+      }
+    }
+  }
   struct Key {
     std::array<std::uint64_t, 2> words{};
     std::uint8_t appear = 0;
@@ -434,6 +461,8 @@ class ReachCache {
     }
   };
   const MoveGenerator& gen_;
+  std::optional<TSpinRule> t_spin_;
+  const MoveGenerator* locked_;
   FlatMap<Key, std::uint32_t, KeyHash> map_;
   std::vector<Bits> pool_;
 };
@@ -898,9 +927,9 @@ PathResult path(const Field& field, const std::vector<Pattern>& patterns, const 
   std::vector<std::vector<int>> covers = exact_covers(area, sets);
   r.covers = covers.size();
 
-  MoveGenerator main_gen(o.kicks, o.drop);
-  bool uses_180 = o.drop == Drop::Softdrop180;
-  MoveGenerator locked_gen(o.kicks, uses_180 ? Drop::Softdrop180 : Drop::Softdrop);
+  MoveGenerator main_gen(o.kicks, placing_drop(o.drop));
+  MoveGenerator locked_gen(o.kicks, uses_180(o.drop) ? Drop::Softdrop180 : Drop::Softdrop);
+  const std::optional<TSpinRule> t_spin = t_spin_rule(o.drop);
   const int width = height <= 4 ? 3 : 2;
   bool want_patterns = o.orders || !o.specified_only;
 
@@ -916,7 +945,7 @@ PathResult path(const Field& field, const std::vector<Pattern>& patterns, const 
       covers.size(), threads, chunk, [&](std::size_t begin, std::size_t end, unsigned worker) {
         Worker& w = workers[worker];
         if (!w.main) {
-          w.main = std::make_unique<ReachCache>(main_gen);
+          w.main = std::make_unique<ReachCache>(main_gen, t_spin, &locked_gen);
           w.locked = std::make_unique<ReachCache>(locked_gen);
         }
         for (std::size_t c = begin; c < end; ++c) {

@@ -52,6 +52,7 @@
 #include "manyworlds/tetris/kicks.hpp"
 #include "manyworlds/tetris/movegen.hpp"
 #include "manyworlds/tetris/pattern.hpp"
+#include "manyworlds/tetris/spin.hpp"
 
 namespace manyworlds::tetris {
 
@@ -99,7 +100,7 @@ struct PathSolution {
 struct PathOptions {
   int clear_line = 4;
   bool use_hold = true;
-  Drop drop = Drop::Softdrop;
+  DropType drop = DropType::Softdrop;  // T-spin drops too (spin.hpp)
   KickTable kicks = KickTable::srs();
   bool specified_only = true;  // minimal from the specified sets (sfinder's -so yes)
   bool orders = false;         // fill orders, pattern_sequences

@@ -111,7 +111,7 @@ SetupResult setup_percent(const Setup& setup, const SetupOptions& options) {
   } while (std::next_permutation(order.begin(), order.end()));
 
   CoverOptions o;
-  o.drop = options.drop == Drop::Harddrop ? CoverDrop::Harddrop : CoverDrop::Softdrop;
+  o.drop = options.drop == Drop::Harddrop ? DropType::Harddrop : DropType::Softdrop;
   o.kicks = options.kicks;
   o.clear_lines = false;
   o.use_hold = false;

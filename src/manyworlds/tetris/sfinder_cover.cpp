@@ -115,7 +115,7 @@ CoverInput read_cover_input(const OptionValues& given) {
     o.kicks = std::move(k.table);
     in.kicks_name = std::move(k.name);
   }
-  if (auto drop = given.first("drop")) o.drop = parse_cover_drop(*drop);
+  if (auto drop = given.first("drop")) o.drop = parse_drop_type(*drop, "cover");
   if (auto mode = given.first("mode")) o.mode = parse_cover_mode(*mode);
   if (cover_mode_counts_lines(o.mode)) {
     o.max_softdrop = integer(given, "max-softdrop", -1);
@@ -171,7 +171,7 @@ std::string cover_report(const CoverInput& in, const CoverResult& r, std::string
   }
   line(fmt::format("Using hold: {}", o.use_hold ? "use" : "avoid"));
   line(fmt::format("Kicks: {}", in.kicks_name));
-  line(fmt::format("Drop: {}", cover_drop_name(o.drop)));
+  line(fmt::format("Drop: {}", drop_type_name(o.drop)));
   line(fmt::format("Mode: {}", cover_mode_name(o.mode)));
   if (cover_mode_counts_lines(o.mode)) {
     line(fmt::format("Max Softdrop Times: {}", std::max(-1, o.max_softdrop)));

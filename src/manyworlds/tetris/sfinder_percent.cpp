@@ -304,8 +304,8 @@ FieldFile parse_field_file(std::string_view text, std::string_view name, int pag
   return out;
 }
 
-PercentInput read_percent_input(const OptionValues& command_line,
-                                std::span<const OptionSpec> table) {
+PercentInput read_percent_input(const OptionValues& command_line, std::span<const OptionSpec> table,
+                                DropWords words) {
   PercentInput in;
   Sources cli({{&command_line, "command line"}});
   int page = cli.integer("page", 1);
@@ -386,7 +386,15 @@ PercentInput read_percent_input(const OptionValues& command_line,
     in.kicks = std::move(k.table);
     in.kicks_name = std::move(k.name);
   }
-  if (auto drop = sources.first("drop")) in.drop = parse_drop_word(drop->first);
+  if (auto drop = sources.first("drop")) {
+    if (words == DropWords::Path) {
+      in.drop_type = parse_drop_type(drop->first, "path");
+      in.drop = placing_drop(in.drop_type);
+    } else {
+      in.drop = parse_drop_word(drop->first);
+      in.drop_type = drop_type_of(in.drop);
+    }
+  }
   in.tree_depth = sources.integer("tree-depth", 3);
   in.failed_count = sources.integer("failed-count", 100);
   in.threads = std::max(sources.integer("threads", 0), 0);

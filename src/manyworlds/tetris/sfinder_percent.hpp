@@ -44,6 +44,7 @@
 #include "manyworlds/tetris/pattern.hpp"
 #include "manyworlds/tetris/percent.hpp"
 #include "manyworlds/tetris/sfinder_options.hpp"
+#include "manyworlds/tetris/spin.hpp"
 
 namespace manyworlds::tetris::sfinder {
 
@@ -107,7 +108,8 @@ struct PercentInput {
   std::vector<std::string> pattern_lines;  // as given (sfinder lists the first 5)
   std::vector<Pattern> patterns;
   bool use_hold = true;
-  Drop drop = Drop::Softdrop;
+  Drop drop = Drop::Softdrop;  // the model that places the pieces (hard drop for T-spin drops)
+  DropType drop_type = DropType::Softdrop;  // as given (path also takes the T-spin drops)
   KickTable kicks = KickTable::srs();
   std::string kicks_name = "srs";
   int tree_depth = 3;      // negative: every level
@@ -128,8 +130,12 @@ struct PercentInput {
 // folder; `--tetfu -` reads the fumen from standard input. Throws InputError (exit 1) with one
 // line naming the problem.
 // `table` is the verb's option table, used to read fumen comments (path reads path's).
+// `words`: the drop words of percent (parse_drop_word) or of path (spin.hpp's parse_drop_type,
+// the T-spin drops too).
+enum class DropWords : std::uint8_t { Percent, Path };
 PercentInput read_percent_input(const OptionValues& command_line,
-                                std::span<const OptionSpec> table = percent_options());
+                                std::span<const OptionSpec> table = percent_options(),
+                                DropWords words = DropWords::Percent);
 
 // The tree depth to ask percent() for so that percent_report() can draw the tree: every level
 // when tree_depth is negative, else at least one (the `*` line needs the first pieces).

@@ -11,6 +11,10 @@ PCO=v115@9gE8DeG8CeH8BeG8CeA8JeAgH
 SQUARE=v115@9gF8DeF8DeF8DeF8NeAgH
 SIX=v115@pgF8DeF8DeF8DeF8DeF8DeF8NeAgH
 EIGHT=v115@XgH8BeH8BeH8BeH8BeH8BeH8BeH8BeH8JeAgH
+GAMUSHIRO=v115@zgwhGeRpwhGeRpwhh0Eehlwhg0DeR4hli0AeBtwwwh?RpJeAgH
+TSZ=v115@+gE8CeA8AeE8EeE8EeH8KeAgH
+RESERVED2=v115@9gE8DewhF8CewhG8BewhF8CewhJeAgH
+RESERVED3=v115@ChE8DeF8CeG8DeF8JexEJ
 # id | arguments after `path`
 rows=(
   "pco/html|-t $PCO -p *p4 -c 4"
@@ -32,6 +36,17 @@ rows=(
   "six/none|-t $SIX -p *p7 -c 6 -f csv"
   "eight/html|-t $EIGHT -p *,*p4 -c 8"
   "eight/none|-t $EIGHT -p *,*p4 -c 8 -f csv"
+  "tspin/tsm_html|-t $GAMUSHIRO -p *! -c 5 -d tsm"
+  "tspin/tss_none|-t $GAMUSHIRO -p *! -c 5 -d tss -f csv"
+  "tspin/tsd_pattern|-t $GAMUSHIRO -p *! -c 5 -d tsd -f csv -k pattern"
+  "tspin/tst_html|-t $GAMUSHIRO -p *! -c 5 -d tspin3"
+  "tspin/tsz_html|-t $TSZ --hold no -p TSLI -d tsz"
+  "tspin/tsm_none|-t $TSZ --hold no -p TSLI -d tsm -f csv"
+  "reserved/pattern2|-t $RESERVED2 -p I,*p4 -f csv -k pattern -r yes"
+  "reserved/pattern3|-t $RESERVED3 -p I,*p4 -f csv -k pattern -r yes"
+  "reserved/html3|-t $RESERVED3 -p I,*p4 -r yes"
+  "reserved/none3|-t $RESERVED3 -p I,*p4 -f csv -r yes"
+  "cached/pco_cb|-t $PCO -p *p4 -c 4 -f csv -cb 3"
 )
 for row in "${rows[@]}"; do
   id=${row%%|*}; args=${row#*|}
