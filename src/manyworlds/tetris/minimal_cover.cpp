@@ -1,6 +1,7 @@
 #include "manyworlds/tetris/minimal_cover.hpp"
 
 #include <Cbc_C_Interface.h>
+#include <dlfcn.h>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,11 +9,73 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <string>
+#include <type_traits>
 
 #include "manyworlds/core/error.hpp"
 
 namespace manyworlds::tetris {
 namespace {
+
+// CBC's C interface, loaded when the first exact cover is asked for. CBC and what it pulls in
+// (Clp, Cgl, Osi, CoinUtils, LAPACK, BLAS, gfortran: 13 shared libraries) cost every start of
+// the program about 10 ms of dynamic linking (measured: `manyworlds --version` 15 ms linked,
+// 5 ms without), more than a whole small `percent` run; only `--minimal exact` needs them.
+// MANYWORLDS_CBC_LIBRARY is the library CMake found (pkg-config cbc), by its soname.
+struct Cbc {
+  decltype(&Cbc_newModel) newModel;
+  decltype(&Cbc_deleteModel) deleteModel;
+  decltype(&Cbc_loadProblem) loadProblem;
+  decltype(&Cbc_setInteger) setInteger;
+  decltype(&Cbc_setObjSense) setObjSense;
+  decltype(&Cbc_setLogLevel) setLogLevel;
+  decltype(&Cbc_setParameter) setParameter;
+  decltype(&Cbc_setMaximumSeconds) setMaximumSeconds;
+  decltype(&Cbc_solve) solve;
+  decltype(&Cbc_getColSolution) getColSolution;
+  decltype(&Cbc_isProvenInfeasible) isProvenInfeasible;
+  decltype(&Cbc_isProvenOptimal) isProvenOptimal;
+  decltype(&Cbc_getBestPossibleObjValue) getBestPossibleObjValue;
+  decltype(&Cbc_getNodeCount) getNodeCount;
+};
+
+const Cbc& cbc() {
+  static Cbc api{};
+  static std::string error;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    void* lib = dlopen(MANYWORLDS_CBC_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (lib == nullptr) {
+      const char* why = dlerror();
+      error = why ? why : "unknown error";
+      return;
+    }
+    auto load = [&](auto& fn, const char* name) {
+      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name));
+      if (fn == nullptr && error.empty()) error = fmt::format("no symbol {}", name);
+    };
+    load(api.newModel, "Cbc_newModel");
+    load(api.deleteModel, "Cbc_deleteModel");
+    load(api.loadProblem, "Cbc_loadProblem");
+    load(api.setInteger, "Cbc_setInteger");
+    load(api.setObjSense, "Cbc_setObjSense");
+    load(api.setLogLevel, "Cbc_setLogLevel");
+    load(api.setParameter, "Cbc_setParameter");
+    load(api.setMaximumSeconds, "Cbc_setMaximumSeconds");
+    load(api.solve, "Cbc_solve");
+    load(api.getColSolution, "Cbc_getColSolution");
+    load(api.isProvenInfeasible, "Cbc_isProvenInfeasible");
+    load(api.isProvenOptimal, "Cbc_isProvenOptimal");
+    load(api.getBestPossibleObjValue, "Cbc_getBestPossibleObjValue");
+    load(api.getNodeCount, "Cbc_getNodeCount");
+  });
+  if (!error.empty()) {
+    throw InputError(fmt::format("minimal exact: cannot load the CBC solver ({}): {}",
+                                 MANYWORLDS_CBC_LIBRARY, error));
+  }
+  return api;
+}
 
 using Set = std::vector<std::uint32_t>;
 
@@ -165,25 +228,26 @@ ExactCover minimal_cover(const std::vector<const Set*>& input, double seconds) {
     std::vector<double> col_lb(n, 0.0), col_ub(n, 1.0), obj(n, 1.0);
     std::vector<double> row_lb(inst.rows, 1.0),
         row_ub(inst.rows, std::numeric_limits<double>::max());
-    std::unique_ptr<Cbc_Model, void (*)(Cbc_Model*)> model(Cbc_newModel(), Cbc_deleteModel);
-    Cbc_loadProblem(model.get(), int(n), int(inst.rows), start.data(), index.data(), value.data(),
+    const Cbc& api = cbc();
+    std::unique_ptr<Cbc_Model, void (*)(Cbc_Model*)> model(api.newModel(), api.deleteModel);
+    api.loadProblem(model.get(), int(n), int(inst.rows), start.data(), index.data(), value.data(),
                     col_lb.data(), col_ub.data(), obj.data(), row_lb.data(), row_ub.data());
-    for (std::size_t j = 0; j < n; ++j) Cbc_setInteger(model.get(), int(j));
-    Cbc_setObjSense(model.get(), 1.0);
-    Cbc_setLogLevel(model.get(), 0);
-    Cbc_setParameter(model.get(), "threads", "1");
-    Cbc_setParameter(model.get(), "randomSeed", "1");
-    Cbc_setParameter(model.get(), "randomCbcSeed", "1");
-    if (seconds > 0) Cbc_setMaximumSeconds(model.get(), seconds);
-    Cbc_solve(model.get());
-    const double* x = Cbc_getColSolution(model.get());
-    if (x == nullptr || Cbc_isProvenInfeasible(model.get())) {
+    for (std::size_t j = 0; j < n; ++j) api.setInteger(model.get(), int(j));
+    api.setObjSense(model.get(), 1.0);
+    api.setLogLevel(model.get(), 0);
+    api.setParameter(model.get(), "threads", "1");
+    api.setParameter(model.get(), "randomSeed", "1");
+    api.setParameter(model.get(), "randomCbcSeed", "1");
+    if (seconds > 0) api.setMaximumSeconds(model.get(), seconds);
+    api.solve(model.get());
+    const double* x = api.getColSolution(model.get());
+    if (x == nullptr || api.isProvenInfeasible(model.get())) {
       throw InputError("minimal exact: the CBC solver found no cover");
     }
-    out.optimal = Cbc_isProvenOptimal(model.get()) != 0;
-    double bound = Cbc_getBestPossibleObjValue(model.get());
+    out.optimal = api.isProvenOptimal(model.get()) != 0;
+    double bound = api.getBestPossibleObjValue(model.get());
     out.lower_bound = out.forced + std::size_t(std::max(0.0, std::ceil(bound - 1e-6)));
-    out.nodes = Cbc_getNodeCount(model.get());
+    out.nodes = api.getNodeCount(model.get());
     for (std::size_t j = 0; j < n; ++j) {
       if (x[j] > 0.5) taken[std::size_t(inst.columns[j])] = 1;
     }
