@@ -344,10 +344,7 @@ class Rules {
       max_softdrop_ = o.max_softdrop < 0 ? -1 : std::min(o.max_softdrop, 255);
       max_clear_ = o.max_clear_line < 0 ? -1 : std::min(o.max_clear_line, 255);
     }
-    if (auto rule = t_spin_rule(o.drop)) {
-      t_required_ = rule->lines;
-      t_regular_ = rule->regular_only;
-    }
+    t_spin_ = t_spin_rule(o.drop);
   }
 
   const CoverOptions& options() const { return o_; }
@@ -355,15 +352,13 @@ class Rules {
   const MoveGenerator& drop() const { return drop_; }
   // Whether the drop model places T only by a T-spin (then drop() is the hard drop for the
   // others).
-  bool t_spin_drop() const { return t_required_ >= 0; }
+  bool t_spin_drop() const { return t_spin_.has_value(); }
   // Whether a T placement clearing `lines` is allowed by the T-spin drop, given its spin.
-  bool t_spin_drop_allows(int lines, SpinKind spin) const {
-    return lines >= t_required_ && spin != kNoSpin && (!t_regular_ || spin == kRegularSpin);
-  }
+  bool t_spin_drop_allows(int lines, SpinKind spin) const { return t_spin_->allows(lines, spin); }
   // Whether the spin of a T clearing `lines` must be known.
   bool needs_spin(Piece piece, int lines) const {
     if (piece != Piece::T) return false;
-    return (mode_spins_ && lines > 0) || (t_spin_drop() && lines >= t_required_);
+    return (mode_spins_ && lines > 0) || (t_spin_drop() && lines >= t_spin_->lines);
   }
   // Whether the last `last_softdrop` pieces may soft drop: piece k (from 0) of n.
   bool locked_at(int k, int n) const { return o_.last_softdrop > 0 && n - k <= o_.last_softdrop; }
@@ -437,8 +432,7 @@ class Rules {
   int min_lines_ = 1;
   bool allows_pc_ = false;
   int max_softdrop_ = -1, max_clear_ = -1;
-  int t_required_ = -1;  // T-spin drops: lines a T-spin must clear; -1: not a T-spin drop
-  bool t_regular_ = false;
+  std::optional<TSpinRule> t_spin_;  // the T-spin drops' rule; nullopt for the other drops
 };
 
 // One placement of a setup's piece on a field in the setup's rows, by sfinder's rules up to

@@ -432,8 +432,12 @@ class ReachCache {
   using Bits = std::array<std::uint64_t, 10>;
   static int bit(const Placement& p) { return (int(p.rotation) * 16 + p.y) * kWidth + p.x; }
 
-  // Every T placement on `f` resting on something that the T-spin rule allows.
+  // Every T placement on `f` resting on something that the T-spin rule allows
+  // (TSpinOrHarddropReachable.checks for a T: the spin's rotation must start from a state the
+  // soft drop reaches below `appear`, found once for the field).
   void t_spin_placements(const Field& f, int appear, Bits& bits) const {
+    ReachableStates states;
+    bool have_states = false;
     for (int r = 0; r < 4; ++r) {
       const Shape& s = shape(Piece::T, Rotation(r));
       for (int y = -s.min_y; y < 16 && y + s.max_y < kMaxHeight; ++y) {
@@ -443,7 +447,18 @@ class ReachCache {
           Placement down = t;
           --down.y;
           if (y + s.min_y > 0 && f.can_place(down)) continue;  // floating
-          if (!t_spin_allows(*t_spin_, f, t, *locked_, appear)) continue;
+          Field placed = f;
+          placed.place(t);
+          int lines = 0;
+          for (int row = 0; row < kMaxHeight; ++row) lines += placed.row(row) == kFullRow;
+          if (lines < t_spin_->lines) continue;
+          if (!have_states) {
+            locked_->softdrop_states(f, Piece::T, appear, states);
+            have_states = true;
+          }
+          SpinKind spin = spin_kind(f, t, lines, locked_->kicks(),
+                                    locked_->drop() == Drop::Softdrop180, states, appear);
+          if (!t_spin_->allows(lines, spin)) continue;
           int b = bit(t);
           bits[std::size_t(b / 64)] |= std::uint64_t(1) << (b % 64);
         }

@@ -113,13 +113,9 @@ const KickTable* builtin_kicks(std::string_view name) {
 
 Drop parse_drop_word(std::string_view word) {
   std::string w = lower(java_trim(word));
-  if (w == "soft" || w == "softdrop") return Drop::Softdrop;
-  if (w == "hard" || w == "harddrop") return Drop::Harddrop;
-  if (w == "180" || w == "softdrop180") return Drop::Softdrop180;
-  if (w == "tsoft" || w == "tsoftdrop" || w == "t-soft" || w == "t-softdrop" || w == "t_soft" ||
-      w == "t_softdrop" || w == "softdroptonly") {
-    return Drop::TSoftdrop;
-  }
+  if (w == "softdroptonly") return Drop::TSoftdrop;
+  // Percent has no T-spin drops (PercentSettings.setDropType).
+  if (auto drop = find_drop_type(w); drop && !t_spin_rule(*drop)) return placing_drop(*drop);
   throw InputError(
       fmt::format("drop: unknown model '{}' (percent takes softdrop, harddrop, 180 or softdrop180, "
                   "tsoftdrop or t-softdrop; soft, hard, tsoft, t-soft, t_soft, t_softdrop)",
@@ -127,17 +123,7 @@ Drop parse_drop_word(std::string_view word) {
 }
 
 std::string_view drop_report_name(Drop drop) {
-  switch (drop) {
-    case Drop::Softdrop:
-      return "softdrop";
-    case Drop::Harddrop:
-      return "harddrop";
-    case Drop::Softdrop180:
-      return "softdrop180";
-    case Drop::TSoftdrop:
-      return "softdroptonly";
-  }
-  return "softdrop";
+  return drop_type_name(drop_type_of(drop));
 }
 
 std::vector<std::string> searching_patterns_lines(const std::vector<std::string>& pattern_lines) {

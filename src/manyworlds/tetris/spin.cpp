@@ -10,7 +10,7 @@
 
 namespace manyworlds::tetris {
 
-DropType parse_drop_type(std::string_view text, std::string_view verb) {
+std::optional<DropType> find_drop_type(std::string_view text) {
   std::string s(trim(text));
   for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
   if (s == "soft" || s == "softdrop") return DropType::Softdrop;
@@ -25,6 +25,11 @@ DropType parse_drop_type(std::string_view text, std::string_view verb) {
   if (s == "tss" || s == "tspin1") return DropType::TSpinSingle;
   if (s == "tsd" || s == "tspin2") return DropType::TSpinDouble;
   if (s == "tst" || s == "tspin3") return DropType::TSpinTriple;
+  return std::nullopt;
+}
+
+DropType parse_drop_type(std::string_view text, std::string_view verb) {
+  if (auto drop = find_drop_type(text)) return *drop;
   throw InputError(fmt::format(
       "{}: drop '{}' is not one of softdrop, harddrop, 180, t-softdrop, tsz, tsm, tss, tsd, tst",
       verb, text));
@@ -91,36 +96,33 @@ bool fits(const Field& f, Rotation rotation, int x, int y) {
   return f.can_place({Piece::T, rotation, std::int8_t(x), std::int8_t(y)});
 }
 
-// sfinder's SpinCommons.canTSpin: three of the four corners around the T's centre blocked
-// (walls and the floor count).
-int blocked_corners(const Field& field, int x, int y) {
-  auto blocked = [&](int cx, int cy) {
-    return cx < 0 || cx >= kWidth || cy < 0 || field.filled(cx, cy);
-  };
-  return blocked(x - 1, y - 1) + blocked(x - 1, y + 1) + blocked(x + 1, y - 1) +
-         blocked(x + 1, y + 1);
+// A cell a T's corner test counts as blocked: a block, a wall or below the floor.
+bool blocked(const Field& field, int x, int y) {
+  return x < 0 || x >= kWidth || y < 0 || field.filled(x, y);
 }
 
 }  // namespace
 
 SpinKind spin_kind(const Field& field, const Placement& t, int lines, const KickTable& kicks,
                    bool with_180, const ReachableStates& states, int height) {
-  auto blocked = [&](int x, int y) { return x < 0 || x >= kWidth || y < 0 || field.filled(x, y); };
   const int x = t.x, y = t.y;
-  if (blocked_corners(field, x, y) < 3) return kNoSpin;
-  bool front = false;
+  const bool sw = blocked(field, x - 1, y - 1), nw = blocked(field, x - 1, y + 1),
+             se = blocked(field, x + 1, y - 1), ne = blocked(field, x + 1, y + 1);
+  // sfinder's SpinCommons.canTSpin: three of the four corners blocked.
+  if (sw + nw + se + ne < 3) return kNoSpin;
+  bool front = false;  // both corners on the side the T points to
   switch (t.rotation) {
     case Rotation::North:
-      front = blocked(x - 1, y + 1) && blocked(x + 1, y + 1);
+      front = nw && ne;
       break;
     case Rotation::South:
-      front = blocked(x - 1, y - 1) && blocked(x + 1, y - 1);
+      front = sw && se;
       break;
     case Rotation::West:
-      front = blocked(x - 1, y - 1) && blocked(x - 1, y + 1);
+      front = sw && nw;
       break;
     case Rotation::East:
-      front = blocked(x + 1, y - 1) && blocked(x + 1, y + 1);
+      front = se && ne;
       break;
   }
   const Shape& after = shape(Piece::T, t.rotation);
@@ -171,21 +173,6 @@ SpinKind spin_kind(const Field& field, const Placement& t, int lines, const Kick
     }
   }
   return kind;
-}
-
-bool t_spin_allows(const TSpinRule& rule, const Field& field, const Placement& t,
-                   const MoveGenerator& locked, int height) {
-  if (blocked_corners(field, t.x, t.y) < 3) return false;
-  Field placed = field;
-  placed.place(t);
-  int lines = 0;
-  for (int y = 0; y < kMaxHeight; ++y) lines += placed.row(y) == kFullRow;
-  if (lines < rule.lines) return false;
-  ReachableStates states;
-  locked.softdrop_states(field, Piece::T, height, states);
-  SpinKind spin = spin_kind(field, t, lines, locked.kicks(), locked.drop() == Drop::Softdrop180,
-                            states, height);
-  return spin != kNoSpin && (!rule.regular_only || spin == kRegularSpin);
 }
 
 }  // namespace manyworlds::tetris

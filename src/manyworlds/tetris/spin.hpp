@@ -30,8 +30,9 @@ enum class DropType : std::uint8_t {
 
 // soft, softdrop, hard, harddrop, 180, softdrop180, tsoft, tsoftdrop, t-soft, t-softdrop,
 // t_soft, t_softdrop, tsz, tspin0, tsm, tspinm, tss, tspin1, tsd, tspin2, tst, tspin3
-// (trimmed, any case; sfinder's PathSettings / CoverSettings.setDropType). InputError else,
-// its message starting with `verb`.
+// (trimmed, any case; sfinder's PathSettings / CoverSettings.setDropType); nullopt else.
+std::optional<DropType> find_drop_type(std::string_view text);
+// The same, throwing InputError for other words, its message starting with `verb`.
 DropType parse_drop_type(std::string_view text, std::string_view verb);
 // sfinder's report name (DropType in lower case): "softdrop", "softdroptonly", "tspinzero"...
 std::string_view drop_type_name(DropType drop);
@@ -43,15 +44,18 @@ Drop placing_drop(DropType drop);
 // for -l, the T-spin checks and the CSV's build orders).
 bool uses_180(DropType drop);
 
+enum SpinKind : std::uint8_t { kNoSpin = 0, kMiniSpin = 1, kRegularSpin = 2 };
+
 // A T-spin drop's rule: a T placement is allowed when it clears at least `lines` rows and is a
 // T-spin (a regular one when `regular_only`).
 struct TSpinRule {
   int lines = 0;
   bool regular_only = false;
+  bool allows(int cleared, SpinKind spin) const {
+    return cleared >= lines && spin != kNoSpin && (!regular_only || spin == kRegularSpin);
+  }
 };
 std::optional<TSpinRule> t_spin_rule(DropType drop);
-
-enum SpinKind : std::uint8_t { kNoSpin = 0, kMiniSpin = 1, kRegularSpin = 2 };
 
 // sfinder's SpinChecker.check: how the T at `t` (reachable or not) is a T-spin on `field` (the
 // field before the T, full rows removed), clearing `lines`: three of its four corners blocked,
@@ -61,10 +65,5 @@ enum SpinKind : std::uint8_t { kNoSpin = 0, kMiniSpin = 1, kRegularSpin = 2 };
 // highest priority decides (sfinder's SpinDefaultPriority: regular, fin, iso, mini, neo).
 SpinKind spin_kind(const Field& field, const Placement& t, int lines, const KickTable& kicks,
                    bool with_180, const ReachableStates& states, int height);
-
-// Whether `rule` allows the T at `t` on `field` (full rows removed), its spin checked with
-// `locked` (the soft drop model) below `height`: TSpinOrHarddropReachable.checks for a T.
-bool t_spin_allows(const TSpinRule& rule, const Field& field, const Placement& t,
-                   const MoveGenerator& locked, int height);
 
 }  // namespace manyworlds::tetris
