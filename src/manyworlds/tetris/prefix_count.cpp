@@ -178,7 +178,7 @@ class HoldProjection {
 constexpr int kNoHold = -1;
 
 // The field graph all threads share grows to this before it is reset (between tasks).
-constexpr std::size_t kGraphBudget = std::size_t(768) << 20;
+constexpr std::size_t kGraphBudget = std::size_t(1024) << 20;
 
 // A set of keys (never 0) that empties without giving its memory back.
 class KeySet {
@@ -383,7 +383,7 @@ class Engine {
   }
 
  private:
-  static constexpr std::size_t kMemoBudget = std::size_t(512) << 20;
+  static constexpr std::size_t kMemoBudget = std::size_t(256) << 20;
 
   std::size_t memory() const {
     std::size_t lists = 0;
