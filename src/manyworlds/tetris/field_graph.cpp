@@ -155,10 +155,19 @@ FieldGraph::Node& FieldGraph::slot(Id id) {
 }
 
 FieldGraph::Id FieldGraph::node(const Field& f, int height) {
-  FieldKey k = key_of(f, height);
-  IndexShard& shard = index_[shard_of(FieldKeyHash{}(k))];
+  const std::size_t hash = FieldKeyHash{}(key_of(f, height));
+  const auto tag = std::uint32_t(hash);
+  auto same = [&](Id id) {
+    const Node& n = at(id);
+    if (n.height != height) return false;
+    for (int y = 0; y < height; ++y) {
+      if (n.field.row(y) != f.row(y)) return false;
+    }
+    return true;
+  };
+  IndexShard& shard = index_[shard_of(hash)];
   std::lock_guard lock(shard.mutex);
-  if (const Id* known = shard.map.find(k)) return *known;
+  if (Id known = shard.map.find(tag, same); known >= 0) return known;
   Id id = count_.fetch_add(1, std::memory_order_relaxed);
   Node& n = slot(id);
   n.field = f;
@@ -171,7 +180,7 @@ FieldGraph::Id FieldGraph::node(const Field& f, int height) {
   n.bits.store(nullptr, std::memory_order_relaxed);
   // Other threads learn the id from this shard (under its lock) or from edges published
   // after this returns: either way they see the node written.
-  shard.map.insert(k, id);
+  shard.map.insert(tag, id);
   return id;
 }
 

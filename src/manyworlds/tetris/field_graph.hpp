@@ -157,9 +157,54 @@ class FieldGraph {
   std::vector<std::unique_ptr<std::uint64_t[]>> bit_chunks_;
   std::size_t bits_used_ = 0;  // words used in the last bit chunk
   std::atomic<std::size_t> bit_bytes_{0};
+  // The ids of a shard's fields by 32 bits of their hash, 8 bytes a slot (open addressing, at
+  // most half full): the fields themselves are compared in their nodes, so the index holds no
+  // keys (a FieldKey map took about 120 bytes a field, as much as the nodes).
+  class IdIndex {
+   public:
+    std::size_t memory() const { return slots_.capacity() * sizeof(std::uint64_t); }
+    void clear() {
+      slots_.assign(16, 0);
+      size_ = 0;
+    }
+    // The id whose tag is `tag` and for which same(id) holds, or -1.
+    template <class Same>
+    Id find(std::uint32_t tag, Same same) const {
+      const std::size_t mask = slots_.size() - 1;
+      for (std::size_t i = tag & mask;; i = (i + 1) & mask) {
+        std::uint64_t slot = slots_[i];
+        if (slot == 0) return -1;
+        Id id = Id(std::uint32_t(slot) - 1);
+        if (std::uint32_t(slot >> 32) == tag && same(id)) return id;
+      }
+    }
+    // Adds an id that find() does not know.
+    void insert(std::uint32_t tag, Id id) {
+      if (2 * (size_ + 1) > slots_.size()) grow();
+      place(tag, id);
+      ++size_;
+    }
+
+   private:
+    void place(std::uint32_t tag, Id id) {
+      const std::size_t mask = slots_.size() - 1;
+      std::size_t i = tag & mask;
+      while (slots_[i] != 0) i = (i + 1) & mask;
+      slots_[i] = (std::uint64_t(tag) << 32) | (std::uint32_t(id) + 1);
+    }
+    void grow() {
+      std::vector<std::uint64_t> old(slots_.size() * 2, 0);
+      old.swap(slots_);
+      for (std::uint64_t slot : old) {
+        if (slot != 0) place(std::uint32_t(slot >> 32), Id(std::uint32_t(slot) - 1));
+      }
+    }
+    std::vector<std::uint64_t> slots_ = std::vector<std::uint64_t>(16, 0);
+    std::size_t size_ = 0;
+  };
   struct IndexShard {
     mutable std::mutex mutex;
-    FlatMap<FieldKey, Id, FieldKeyHash> map{16};
+    IdIndex map;
   };
   std::unique_ptr<IndexShard[]> index_;
   struct FillKey {
