@@ -2,7 +2,8 @@
 # Side by side, whole process: every case of tests/data/tetris/cases.tsv run with its
 # sfinder command line, verbatim, by sfinder 1.43 and by manyworlds (same machine, same run).
 # Usage: scripts/bench-vs-sfinder.sh SFINDER_DIR [BINARY] [RUNS]
-#   SFINDER_DIR holds sfinder.jar and run/ (e.g. ../shared/tools/sfinder); not needed by tests.
+#   SFINDER_DIR holds a sfinder 1.43 build: sfinder.jar and its run/ folder (given by the
+#   person benchmarking; no build, test or program of this repository needs it).
 # Prints a markdown table: medians of RUNS runs (default 3) each, peak RSS, ratio.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
