@@ -41,7 +41,7 @@ void write_file_atomically(const std::string& path, std::string_view content) {
   // Keep the old file's permission bits where there is one; a new file gets 0644.
   struct stat old {};
   mode_t mode = ::stat(path.c_str(), &old) == 0 ? (old.st_mode & 07777) : 0644;
-  if (::fchmod(fd, mode) != 0 || ::fsync(fd) != 0) fail(errno);
+  if (::fchmod(fd, mode) != 0) fail(errno);
   if (::close(fd) != 0) {
     int err = errno;
     ::unlink(name.data());
