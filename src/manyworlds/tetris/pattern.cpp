@@ -263,14 +263,19 @@ std::vector<Sequence> enumerate(const std::vector<Pattern>& patterns, int length
   out.reserve(total);
   for (const auto& p : patterns) expand(p.elements, 0, length, Sequence{}, out);
   // Lexicographic order in sfinder's piece order (T I L J S Z O): first piece most significant.
-  auto lex = [](const Sequence& s) {
+  // Every sequence has `length` pieces, so the codes with their pieces reversed sort that way;
+  // they are sorted as plain integers and turned back.
+  auto reversed = [length](std::uint64_t code) {
     std::uint64_t k = 0;
-    for (int i = 0; i < s.length; ++i) k = (k << 3) | ((s.code >> (3 * i)) & 7);
+    for (int i = 0; i < length; ++i) k = (k << 3) | ((code >> (3 * i)) & 7);
     return k;
   };
-  std::sort(out.begin(), out.end(),
-            [&](const Sequence& a, const Sequence& b) { return lex(a) < lex(b); });
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+  std::vector<std::uint64_t> keys(out.size());
+  for (std::size_t i = 0; i < out.size(); ++i) keys[i] = reversed(out[i].code);
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  out.resize(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) out[i] = Sequence{reversed(keys[i]), length};
   return out;
 }
 

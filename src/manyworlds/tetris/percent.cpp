@@ -187,6 +187,7 @@ class OrderSearch {
   bool works(int id, std::uint64_t order) {
     if (nodes_[id].height == 0) return true;
     if (order == 0) return false;
+    if ((order >> 3) == 0) return finishes(id, Piece((order & 7) - 1));
     MemoKey key{order, std::uint32_t(id)};
     if (const bool* known = memo_.find(key)) return *known;
     if (!fillable_with(id, order)) {
@@ -201,6 +202,17 @@ class OrderSearch {
     for (std::int32_t e = first; e < first + count && !ok; ++e) ok = works(edges_[e], order >> 3);
     memo_.insert(key, ok);
     return ok;
+  }
+
+  // Whether one placement of the piece clears the field (the last piece of a queue). Not
+  // memoized: the successors are kept, and looking at them costs less than a memo entry.
+  bool finishes(int id, Piece piece) {
+    std::int32_t count = 0;
+    std::int32_t e = edges(id, piece, count);
+    for (std::int32_t k = 0; k < count; ++k) {
+      if (nodes_[std::size_t(edges_[std::size_t(e + k)])].height == 0) return true;
+    }
+    return false;
   }
 
   // The first edge index of (node, piece) and their count (edges_ may grow meanwhile, so
@@ -226,6 +238,7 @@ class OrderSearch {
   bool hold_works(int id, std::uint64_t queue) {
     if (nodes_[id].height == 0) return true;
     if (queue == 0) return false;
+    if ((queue >> 3) == 0) return finishes(id, Piece((queue & 7) - 1));
     // The held piece and the next one drawn can trade places (the seed's twin observation:
     // either way, the next piece placed is one of the two and the other is held after), so
     // the memo keeps them in a fixed order. The search itself keeps the given order: placing
@@ -268,8 +281,8 @@ class OrderSearch {
 
   MoveGenerator gen_;
   FillOracle& oracle_;
-  std::vector<Node> nodes_;
-  std::vector<std::int32_t> edges_;
+  std::vector<Node, HugePageAllocator<Node>> nodes_;
+  std::vector<std::int32_t, HugePageAllocator<std::int32_t>> edges_;
   FlatMap<FieldKey, int, FieldKeyHash> index_;
   struct MemoKey {
     std::uint64_t order;

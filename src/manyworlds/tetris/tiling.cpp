@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <vector>
@@ -65,7 +66,7 @@ class SharedMemo {
     std::size_t h = Hash{}(key);
     const Shard& s = shards_[h >> 58];
     std::lock_guard lock(s.mutex);
-    const bool* known = s.map.find(key);
+    const bool* known = s.map ? s.map->find(key) : nullptr;
     if (!known) return std::nullopt;
     return *known;
   }
@@ -73,12 +74,16 @@ class SharedMemo {
     std::size_t h = Hash{}(key);
     Shard& s = shards_[h >> 58];
     std::lock_guard lock(s.mutex);
-    std::size_t before = s.map.memory();
-    if (bytes_.load(std::memory_order_relaxed) > kMaxBytes && before > (std::size_t(1) << 16)) {
-      s.map.clear();
+    if (!s.map) {
+      s.map = std::make_unique<FlatMap<Key, bool, Hash>>(16);
+      bytes_.fetch_add(s.map->memory(), std::memory_order_relaxed);
     }
-    s.map.insert(key, value);
-    std::size_t after = s.map.memory();
+    std::size_t before = s.map->memory();
+    if (bytes_.load(std::memory_order_relaxed) > kMaxBytes && before > (std::size_t(1) << 16)) {
+      s.map->clear();
+    }
+    s.map->insert(key, value);
+    std::size_t after = s.map->memory();
     if (after >= before) {
       bytes_.fetch_add(after - before, std::memory_order_relaxed);
     } else {
@@ -87,9 +92,11 @@ class SharedMemo {
   }
 
  private:
+  // A shard's map is made on its first insert: an oracle makes a solver for every height and
+  // width it meets (two dozen on a 4-line field), most of which memoize little or nothing.
   struct Shard {
     mutable std::mutex mutex;
-    FlatMap<Key, bool, Hash> map{16};
+    std::unique_ptr<FlatMap<Key, bool, Hash>> map;
   };
   std::array<Shard, kShards> shards_;
   std::atomic<std::size_t>& bytes_;
@@ -144,7 +151,8 @@ class Solver final : public SolverBase {
 
   // Every fixed shape on every choice of rows and columns, grouped by its first cell.
   void build() {
-    std::vector<std::vector<Bits<W>>> by_first(std::size_t(width_ * height_ * kPieceCount));
+    // (group, cells), grouped by a stable sort below.
+    std::vector<std::pair<std::uint32_t, Bits<W>>> found;
     for (Piece piece : kAllPieces) {
       std::vector<std::array<Cell, 4>> seen_shapes;
       for (int r = 0; r < kRotationCount; ++r) {
@@ -171,7 +179,7 @@ class Solver final : public SolverBase {
               for (const Cell& c : s.cells) {
                 cells.set((x0 + c.x) * height_ + chosen[std::size_t(c.y - s.min_y)]);
               }
-              by_first[std::size_t(cells.first() * kPieceCount + int(piece))].push_back(cells);
+              found.push_back({std::uint32_t(cells.first() * kPieceCount + int(piece)), cells});
             }
             return;
           }
@@ -183,11 +191,16 @@ class Solver final : public SolverBase {
         place_rows(place_rows, 0, 0);
       }
     }
-    start_.push_back(0);
-    for (auto& list : by_first) {
-      entries_.insert(entries_.end(), list.begin(), list.end());
-      start_.push_back(std::uint32_t(entries_.size()));
+    std::stable_sort(found.begin(), found.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    const std::size_t groups = std::size_t(width_ * height_ * kPieceCount);
+    start_.assign(groups + 1, 0);
+    entries_.reserve(found.size());
+    for (const auto& [group, cells] : found) {
+      ++start_[group + 1];
+      entries_.push_back(cells);
     }
+    for (std::size_t g = 0; g < groups; ++g) start_[g + 1] += start_[g];
   }
 
   // Counts beyond the pieces still needed are all alike: capped so equal questions meet.
