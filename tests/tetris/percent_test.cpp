@@ -120,6 +120,39 @@ TEST(Percent, PcoMethodsAndThreadsAgree) {
   }
 }
 
+// sfinder's count_pattern1 field (cases.tsv: 4374/5040 with hold): the optimized method's
+// threads share one field graph and take the sequences by their last piece, so the result
+// (count, tree, every failed sequence in order) must not depend on their number, with or
+// without hold, and must equal the direct method's.
+TEST(Percent, SharedGraphThreadsAgreeWithTheDirectMethod) {
+  Field f = Field::parse("_______XXX/________XX/XX____XXXX/XX_____XXX");
+  auto patterns = parse_patterns("*p7");
+  for (bool hold : {true, false}) {
+    PercentOptions o;
+    o.use_hold = hold;
+    o.tree_depth = 3;
+    o.failed_limit = -1;
+    o.method = PercentMethod::Direct;
+    o.threads = 1;
+    PercentResult expected = percent(f, patterns, o);
+    if (hold) EXPECT_EQ(expected.successes, 4374u);
+    for (unsigned threads : {1u, 2u, 3u, 8u}) {
+      o.method = PercentMethod::Optimized;
+      o.threads = threads;
+      PercentResult r = percent(f, patterns, o);
+      EXPECT_EQ(r.successes, expected.successes) << threads << " threads, hold " << hold;
+      EXPECT_EQ(r.total, expected.total);
+      EXPECT_EQ(r.failed, expected.failed) << threads << " threads, hold " << hold;
+      ASSERT_EQ(r.tree.size(), expected.tree.size());
+      for (std::size_t i = 0; i < r.tree.size(); ++i) {
+        EXPECT_EQ(r.tree[i].prefix, expected.tree[i].prefix);
+        EXPECT_EQ(r.tree[i].success, expected.tree[i].success);
+        EXPECT_EQ(r.tree[i].total, expected.tree[i].total);
+      }
+    }
+  }
+}
+
 // Auto: the prefix engine for a large pattern (above 100,000 sequences with repeats), but not for
 // a long list of patterns (a patterns file of single sequences grows its automaton): 64 copies of
 // `*,*,*,*` (153,664 sequences) go to the prefix engine, 65 to the optimized method; both count

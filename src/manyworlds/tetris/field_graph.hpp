@@ -16,6 +16,7 @@
 
 #include <array>
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -124,7 +125,10 @@ class FieldGraph {
   };
   static constexpr std::size_t kNodeChunk = std::size_t(1) << 14;
   static constexpr std::size_t kEdgeChunk = std::size_t(1) << 16;
-  static constexpr std::size_t kMaxChunks = std::size_t(1) << 17;  // of either kind
+  // Of either kind: 2^27 fields and 2^29 edges, far beyond any budget. The chunk tables are
+  // made whole with the graph (64 KB each), so they stay small: a count of a few
+  // sequences makes a graph too.
+  static constexpr std::size_t kMaxChunks = std::size_t(1) << 13;
   static constexpr std::size_t kShards = 64;
   // The shard of a hash: its top bits (the maps inside use the low ones).
   static std::size_t shard_of(std::size_t hash) { return hash >> 58; }
@@ -226,6 +230,38 @@ class FieldGraph {
   int root_height_ = 0;
   Id root_ = 0;
   std::uint64_t generation_ = 0;
+};
+
+// Threads use a shared field graph between enter() and leave(). When the graph is over its
+// budget, the next thread to enter waits for those in flight to leave, resets it, and lets the
+// others in again (they then drop what they kept of the old ids).
+class GraphGate {
+ public:
+  explicit GraphGate(FieldGraph& graph) : graph_(graph) {}
+  void enter() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return !resetting_; });
+    if (graph_.over_budget()) {
+      resetting_ = true;
+      changed_.wait(lock, [&] { return active_ == 0; });
+      graph_.reset();
+      resetting_ = false;
+      changed_.notify_all();
+    }
+    ++active_;
+  }
+  void leave() {
+    std::lock_guard lock(mutex_);
+    --active_;
+    changed_.notify_all();
+  }
+
+ private:
+  FieldGraph& graph_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  int active_ = 0;
+  bool resetting_ = false;
 };
 
 }  // namespace manyworlds::tetris

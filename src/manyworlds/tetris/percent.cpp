@@ -13,76 +13,13 @@
 #include "manyworlds/core/flat_map.hpp"
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/progress.hpp"
+#include "manyworlds/tetris/field_graph.hpp"
 #include "manyworlds/tetris/hold.hpp"
 #include "manyworlds/tetris/prefix_count.hpp"
 #include "manyworlds/tetris/tiling.hpp"
 
 namespace manyworlds::tetris {
 namespace {
-
-// The rows below the clear height, 6 rows of 10 bits per word, and the height. Rows at or
-// above the height are always the rows that were above the clear line, so this identifies
-// the whole field.
-struct FieldKey {
-  std::array<std::uint64_t, 4> words{};
-  int height = 0;
-  friend bool operator==(const FieldKey&, const FieldKey&) = default;
-};
-
-FieldKey key_of(const Field& f, int height) {
-  FieldKey k;
-  k.height = height;
-  for (int y = 0; y < height; ++y) k.words[y / 6] |= std::uint64_t(f.row(y)) << (10 * (y % 6));
-  return k;
-}
-
-struct FieldKeyHash {
-  std::size_t operator()(const FieldKey& k) const {
-    std::uint64_t h = std::uint64_t(k.height);
-    for (auto w : k.words) h = hash_mix(h ^ w);
-    return h;
-  }
-};
-
-// A sound test that the clear area can still be emptied: a boundary between columns x-1 and
-// x that no piece can cross (every row has a block on one side of it) splits the area, and
-// each part must have a multiple of 4 empty cells (pieces never cross it, and line clears
-// keep it).
-bool splittable(const Field& f, int height) {
-  unsigned walls = 0x3FE;
-  for (int y = 0; y < height; ++y) {
-    unsigned r = f.row(y);
-    walls &= r | (r << 1);
-  }
-  while (walls) {
-    int x = std::countr_zero(walls);
-    walls &= walls - 1;
-    unsigned left = (1u << x) - 1;
-    int empty = 0;
-    for (int y = 0; y < height; ++y) empty += std::popcount(~unsigned(f.row(y)) & left);
-    if (empty % 4) return false;
-  }
-  return true;
-}
-
-// A cheap measure of how awkward a field is to finish (covered empty cells weigh most, then
-// bumpiness): successors are tried best first, which only changes how fast a success is found.
-int awkwardness(const Field& f, int height) {
-  std::array<int, kWidth> top{};
-  int holes = 0;
-  for (int x = 0; x < kWidth; ++x) {
-    int t = 0;
-    for (int y = 0; y < height; ++y) {
-      if (f.filled(x, y)) t = y + 1;
-    }
-    for (int y = 0; y < t; ++y) holes += !f.filled(x, y);
-    top[std::size_t(x)] = t;
-  }
-  int bumps = 0;
-  for (int x = 0; x + 1 < kWidth; ++x)
-    bumps += std::abs(top[std::size_t(x)] - top[std::size_t(x) + 1]);
-  return holes * 8 + bumps;
-}
 
 // The successors of a field: every reachable placement of one piece, lines cleared, pruned
 // by splittable(); distinct results only.
@@ -108,135 +45,81 @@ PieceCounts counts_of(std::uint64_t queue) {
   return c;
 }
 
-// The field graph of the optimized method: nodes are fields, edges per piece are generated
-// once, and "works without hold along this order" is memoized per (field, remaining order).
+// The optimized method's search for one thread: "works without hold along this order" and
+// "works with hold for this queue", memoized per (field, queue still to place) over a field
+// graph (field_graph.hpp) that every thread of the count shares, so a field's successors are
+// generated once for all of them. The memos are the thread's own; the count gives each
+// thread the sequences of some last pieces (see percent()), and a memo entry always holds
+// its sequence's last piece, so the threads' memos do not overlap.
 class OrderSearch {
  public:
-  // `oracle` may be shared with the searches of other threads.
-  OrderSearch(const ClearArea& area, const PercentOptions& o, FillOracle& oracle)
-      : gen_(o.kicks, o.drop), oracle_(oracle) {
-    root_ = node(area.field, area.height);
+  // `oracle` is the graph's.
+  OrderSearch(FieldGraph& graph, FillOracle& oracle) : graph_(graph), oracle_(oracle) {}
+
+  // Drops what this search knows about fields whose ids a reset of the graph made void, and
+  // keeps its memos bounded. Only caches are lost; results stay exact. Called by the thread
+  // inside the graph's gate, before searching.
+  void refresh() {
+    if (generation_ != graph_.generation()) {
+      generation_ = graph_.generation();
+      memo_.clear();
+      hold_memo_.clear();
+      fill_memo_.clear();
+    }
   }
 
   // Whether the order (a packed sequence of exactly the pieces to place) works without hold.
-  bool works(std::uint64_t order) { return works(root_, order); }
+  bool works(std::uint64_t order) { return works(graph_.root(), order); }
 
   // Whether any placement order of `input` with hold works without hold (the seed's second
   // pass). The placement orders of a queue form a tree (each step places the drawn or the
   // held piece), walked together with the field graph: a state is the field and the queue
   // still to come, held piece first, memoized like works().
-  bool works_with_hold(std::uint64_t input) { return hold_works(root_, input); }
-
-  // Keeps the graph bounded: beyond kMaxNodes fields it is dropped and rebuilt on demand (the
-  // memos bound themselves, see below). Only caches are lost; results stay exact. Called
-  // between inputs.
-  void limit_memory() {
-    constexpr std::size_t kMaxNodes = 200'000;
-    if (nodes_.size() <= kMaxNodes) return;
-    Field root = nodes_[std::size_t(root_)].field;
-    int height = nodes_[std::size_t(root_)].height;
-    nodes_.clear();
-    edges_.clear();
-    index_.clear();
-    memo_.clear();
-    hold_memo_.clear();
-    fill_memo_.clear();
-    root_ = node(root, height);
-  }
+  bool works_with_hold(std::uint64_t input) { return hold_works(graph_.root(), input); }
 
  private:
-  struct Node {
-    Field field;
-    int height;
-    std::array<std::int32_t, kPieceCount> first{};  // -1: not generated
-    std::array<std::int32_t, kPieceCount> count{};
-  };
+  using Id = FieldGraph::Id;
 
-  int node(const Field& f, int height) {
-    FieldKey k = key_of(f, height);
-    if (const int* known = index_.find(k)) return *known;
-    int id = int(nodes_.size());
-    index_.insert(k, id);
-    Node n{f, height, {}, {}};
-    n.first.fill(-1);
-    nodes_.push_back(n);
-    return id;
-  }
-
-  void expand(int id, Piece piece) {
-    std::vector<std::pair<int, std::int32_t>> scored;
-    Field f = nodes_[id].field;
-    int height = nodes_[id].height;
-    for_each_successor(gen_, f, height, piece, [&](const Field& next, int h) {
-      if (!oracle_.fillable(next, h)) return false;
-      int child = node(next, h);
-      bool seen = false;
-      for (const auto& [score, c] : scored) seen = seen || c == child;
-      if (!seen) scored.push_back({h == 0 ? -1 : awkwardness(next, h), child});
-      return false;
-    });
-    std::stable_sort(scored.begin(), scored.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<std::int32_t> found;
-    for (const auto& [score, c] : scored) found.push_back(c);
-    nodes_[id].first[int(piece)] = std::int32_t(edges_.size());
-    nodes_[id].count[int(piece)] = std::int32_t(found.size());
-    edges_.insert(edges_.end(), found.begin(), found.end());
-  }
-
-  bool works(int id, std::uint64_t order) {
-    if (nodes_[id].height == 0) return true;
+  bool works(Id id, std::uint64_t order) {
+    if (graph_.cleared(id)) return true;
     if (order == 0) return false;
     if ((order >> 3) == 0) return finishes(id, Piece((order & 7) - 1));
     MemoKey key{order, std::uint32_t(id)};
     if (const bool* known = memo_.find(key)) return *known;
-    if (!fillable_with(id, order)) {
-      memo_.insert(key, false);
-      return false;
-    }
-    Piece piece = Piece((order & 7) - 1);
-    if (nodes_[id].first[int(piece)] < 0) expand(id, piece);
     bool ok = false;
-    std::int32_t first = nodes_[id].first[int(piece)];
-    std::int32_t count = nodes_[id].count[int(piece)];
-    for (std::int32_t e = first; e < first + count && !ok; ++e) ok = works(edges_[e], order >> 3);
+    if (fillable_with(id, order)) {
+      for (Id c : graph_.successors(id, Piece((order & 7) - 1))) {
+        if ((ok = works(c, order >> 3))) break;
+      }
+    }
     memo_.insert(key, ok);
     return ok;
   }
 
   // Whether one placement of the piece clears the field (the last piece of a queue). Not
   // memoized: the successors are kept, and looking at them costs less than a memo entry.
-  bool finishes(int id, Piece piece) {
-    std::int32_t count = 0;
-    std::int32_t e = edges(id, piece, count);
-    for (std::int32_t k = 0; k < count; ++k) {
-      if (nodes_[std::size_t(edges_[std::size_t(e + k)])].height == 0) return true;
+  bool finishes(Id id, Piece piece) {
+    for (Id c : graph_.successors(id, piece)) {
+      if (graph_.cleared(c)) return true;
     }
     return false;
   }
 
-  // The first edge index of (node, piece) and their count (edges_ may grow meanwhile, so
-  // callers index it afresh).
-  std::int32_t edges(int id, Piece piece, std::int32_t& count) {
-    if (nodes_[id].first[int(piece)] < 0) expand(id, piece);
-    count = nodes_[id].count[int(piece)];
-    return nodes_[id].first[int(piece)];
-  }
-
-  // Whether the node's empty cells can be covered with the pieces of the queue (some may be
-  // left over).
-  bool fillable_with(int id, std::uint64_t queue) {
+  // Whether the field's empty cells can be covered with the pieces of the queue (some may be
+  // left over). Memoized by the thread: the graph's shared memo costs two locks per new
+  // question (measured: sfinder's manyPatterns case 0.49 -> 0.54 s with one thread), more
+  // than the oracle calls two threads both make.
+  bool fillable_with(Id id, std::uint64_t queue) {
     MemoKey key{counts_of(queue), std::uint32_t(id)};
     if (const bool* known = fill_memo_.find(key)) return *known;
-    bool ok =
-        oracle_.fillable(nodes_[std::size_t(id)].field, nodes_[std::size_t(id)].height, key.order);
+    bool ok = oracle_.fillable(graph_.field(id), graph_.height(id), key.order);
     fill_memo_.insert(key, ok);
     return ok;
   }
 
   // queue: held piece, then the pieces still to draw.
-  bool hold_works(int id, std::uint64_t queue) {
-    if (nodes_[id].height == 0) return true;
+  bool hold_works(Id id, std::uint64_t queue) {
+    if (graph_.cleared(id)) return true;
     if (queue == 0) return false;
     if ((queue >> 3) == 0) return finishes(id, Piece((queue & 7) - 1));
     // The held piece and the next one drawn can trade places (the seed's twin observation:
@@ -250,40 +133,31 @@ class OrderSearch {
     }
     MemoKey key{state, std::uint32_t(id)};
     if (const bool* known = hold_memo_.find(key)) return *known;
-    if (!fillable_with(id, queue)) {
-      hold_memo_.insert(key, false);
-      return false;
-    }
-    int held = int(queue & 7) - 1;
-    std::uint64_t rest = queue >> 3;
     bool ok = false;
-    std::int32_t count = 0;
-    if (rest == 0) {
-      // Only the held piece is left.
-      std::int32_t e = edges(id, Piece(held), count);
-      for (std::int32_t k = 0; k < count && !ok; ++k) ok = hold_works(edges_[e + k], 0);
-    } else {
-      int drawn = int(rest & 7) - 1;
+    if (fillable_with(id, queue)) {
+      int held = int(held_code) - 1;
+      int drawn = int(drawn_code) - 1;
+      std::uint64_t rest = queue >> 3;
       std::uint64_t after = rest >> 3;
       // Place the drawn piece: the held piece stays first.
-      std::int32_t e = edges(id, Piece(drawn), count);
-      std::uint64_t keep = (after << 3) | std::uint64_t(held + 1);
-      for (std::int32_t k = 0; k < count && !ok; ++k) ok = hold_works(edges_[e + k], keep);
+      std::uint64_t keep = (after << 3) | held_code;
+      for (Id c : graph_.successors(id, Piece(drawn))) {
+        if ((ok = hold_works(c, keep))) break;
+      }
       if (!ok && drawn != held) {
         // Place the held piece: the drawn piece becomes the held one.
-        e = edges(id, Piece(held), count);
-        for (std::int32_t k = 0; k < count && !ok; ++k) ok = hold_works(edges_[e + k], rest);
+        for (Id c : graph_.successors(id, Piece(held))) {
+          if ((ok = hold_works(c, rest))) break;
+        }
       }
     }
     hold_memo_.insert(key, ok);
     return ok;
   }
 
-  MoveGenerator gen_;
+  FieldGraph& graph_;
   FillOracle& oracle_;
-  std::vector<Node, HugePageAllocator<Node>> nodes_;
-  std::vector<std::int32_t, HugePageAllocator<std::int32_t>> edges_;
-  FlatMap<FieldKey, int, FieldKeyHash> index_;
+  std::uint64_t generation_ = 0;
   struct MemoKey {
     std::uint64_t order;
     std::uint32_t node;
@@ -296,7 +170,6 @@ class OrderSearch {
   FlatMap<MemoKey, bool, MemoKeyHash> memo_{1024, std::size_t(24) << 20};
   FlatMap<MemoKey, bool, MemoKeyHash> hold_memo_{1024, std::size_t(24) << 20};
   FlatMap<MemoKey, bool, MemoKeyHash> fill_memo_{1024, std::size_t(8) << 20};  // (counts, node)
-  int root_ = 0;
 };
 
 // The seed's second pass for one input: any placement order that works without hold.
@@ -386,7 +259,9 @@ bool sequence_succeeds(const ClearArea& area, const Sequence& input, const Perce
     return search.run(input);
   }
   FillOracle oracle;
-  OrderSearch search(area, o, oracle);
+  MoveGenerator gen(o.kicks, o.drop);
+  FieldGraph graph(area.field, area.height, gen, oracle);
+  OrderSearch search(graph, oracle);
   if (!o.use_hold) return search.works(input.prefix(area.need).code);
   return works_with_hold(search, input, hold::placement_orders(input.length, area.need));
 }
@@ -513,11 +388,24 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
     summarize(sequences, success, o, r);
     return r;
   }
-  // Each thread takes a contiguous share of the (sorted) sequences, so shared prefixes and
-  // the fields they lead to stay in one thread's caches; threads that finish early help the
-  // others chunk by chunk. Each thread keeps one search object across its chunks.
+  // Each thread takes a contiguous share of the sequences and threads that finish early help
+  // the others chunk by chunk. The optimized method takes them grouped by their last piece
+  // (each group sorted, so that neighbours share their first fields): its memo entries hold
+  // their sequence's last piece, so threads with different last pieces never compute the
+  // same entry, and they share the field graph.
+  std::vector<std::uint32_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = std::uint32_t(i);
+  if (r.method != PercentMethod::Direct && threads > 1) {
+    const int last = 3 * (r.pop - 1);
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return ((sequences[a].code >> last) & 7) < ((sequences[b].code >> last) & 7);
+    });
+  }
   std::size_t chunk = std::clamp<std::size_t>(n / (std::size_t(threads) * 32), 16, 256);
   FillOracle oracle;  // one for all threads: its answers depend on the field alone
+  MoveGenerator gen(o.kicks, o.drop);
+  FieldGraph graph(area.field, area.height, gen, oracle);  // unused by the direct method
+  GraphGate gate(graph);
   std::vector<std::unique_ptr<OrderSearch>> searches(threads);
   std::vector<std::unique_ptr<DirectSearch>> directs(threads);
   Progress progress("percent", n, o.progress);
@@ -538,12 +426,18 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
       return;
     }
     auto& search = searches[worker];
-    if (!search) search = std::make_unique<OrderSearch>(area, o, oracle);
-    for (std::size_t i = begin; i < end; ++i) {
-      check_cancel(i);
+    if (!search) search = std::make_unique<OrderSearch>(graph, oracle);
+    gate.enter();
+    struct Leave {
+      GraphGate& gate;
+      ~Leave() { gate.leave(); }
+    } leave{gate};
+    search->refresh();
+    for (std::size_t k = begin; k < end; ++k) {
+      check_cancel(k);
+      const std::uint32_t i = order[k];
       success[i] = o.use_hold ? search->works_with_hold(sequences[i].code)
                               : search->works(sequences[i].code);
-      search->limit_memory();
       progress.advance();
     }
   });

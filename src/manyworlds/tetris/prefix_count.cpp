@@ -319,38 +319,6 @@ struct Shared {
   Progress& progress;
 };
 
-// Tasks use the shared field graph between enter() and leave(). When the graph is over its
-// budget, the next task to enter waits for those in flight to leave, resets it, and lets the
-// others in again (they then drop what they kept of the old ids).
-class GraphGate {
- public:
-  explicit GraphGate(FieldGraph& graph) : graph_(graph) {}
-  void enter() {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return !resetting_; });
-    if (graph_.over_budget()) {
-      resetting_ = true;
-      changed_.wait(lock, [&] { return active_ == 0; });
-      graph_.reset();
-      resetting_ = false;
-      changed_.notify_all();
-    }
-    ++active_;
-  }
-  void leave() {
-    std::lock_guard lock(mutex_);
-    --active_;
-    changed_.notify_all();
-  }
-
- private:
-  FieldGraph& graph_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  int active_ = 0;
-  bool resetting_ = false;
-};
-
 class Engine {
  public:
   Engine(const ClearArea& area, const PercentOptions& o, const Shared& shared)
