@@ -1,14 +1,14 @@
 #pragma once
 // An open-addressing hash map for search memos: keys and values stored inline in one array
 // (linear probing, power-of-two capacity, at most half full), no erase. Several times faster
-// than std::unordered_map for small trivially copyable keys. Tables of 2 MB and more ask Linux
-// for huge pages: a memo is read at random, and 4 KB pages cost a TLB miss and, when first
-// touched, a page fault each.
+// than std::unordered_map for small trivially copyable keys. Tables of 64 KB and more are
+// mapped and populated in one call (MappedAllocator below).
 
 #include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <new>
 #include <vector>
 
@@ -27,65 +27,89 @@ inline std::uint64_t hash_mix(std::uint64_t h) {
   return h ^ (h >> 33);
 }
 
-// std::allocator, except that on Linux blocks of 64 KB or more are mapped from the system on
-// their own, so that freeing them gives the memory back at once instead of leaving holes in
-// the heap. Their pages are populated in one call: a table is written whole as soon as it is
-// made, and an array that doubles is half written by the copy, and on the 2-core VM of
-// docs/benchmarks.md a page fault costs about 11 us per 4 KB page touched one by one against
-// about 0.5 us populated. Blocks of 2 MB or more are aligned to 2 MB
-// and marked for huge pages: a memo is read at random, and 4 KB pages cost a TLB miss each.
+// Memory mapped from the system on its own (Linux; elsewhere the heap), zeroed, so that
+// freeing it gives it back at once instead of leaving holes in the heap. With `huge`, a block
+// of 2 MB or more is aligned to 2 MB and marked for huge pages: a memo is read at random, and
+// with 4 KB pages each read can cost a TLB miss (in a VM a two-level page walk; sfinder's
+// manyPatterns case ran 15 % slower without them). A huge page is found on first touch, by
+// compacting memory when it is fragmented (after a JVM has run, milliseconds), so only
+// blocks that large work will fill ask for one. populate_pages() makes pages present in one
+// call: on the 2-core VM of docs/benchmarks.md a page fault costs about 11 us per 4 KB page
+// touched one by one, against about 0.5 us populated.
+inline constexpr std::size_t kHugePage = std::size_t(1) << 21;
+inline std::size_t whole_pages(std::size_t bytes) {
+  return (bytes + 4095) & ~std::size_t(4095);
+}
+inline void* map_pages(std::size_t bytes, bool huge) {
+#if defined(__linux__)
+  std::size_t length = whole_pages(bytes);
+  std::size_t slack = huge && bytes >= kHugePage ? kHugePage : 0;
+  void* raw =
+      mmap(nullptr, length + slack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) throw std::bad_alloc();
+  if (slack == 0) return raw;
+  // Trimmed to the first 2 MB boundary: the kernel backs only aligned 2 MB ranges.
+  auto start = reinterpret_cast<std::uintptr_t>(raw);
+  std::uintptr_t aligned = (start + kHugePage - 1) & ~std::uintptr_t(kHugePage - 1);
+  if (aligned > start) munmap(raw, aligned - start);
+  std::size_t tail = start + slack - aligned;
+  if (tail > 0) munmap(reinterpret_cast<void*>(aligned + length), tail);
+  void* p = reinterpret_cast<void*>(aligned);
+#if defined(MADV_HUGEPAGE)
+  madvise(p, length, MADV_HUGEPAGE);
+#endif
+  return p;
+#else
+  (void)huge;
+  void* p = ::operator new(bytes);
+  std::memset(p, 0, bytes);
+  return p;
+#endif
+}
+inline void unmap_pages(void* p, std::size_t bytes) {
+#if defined(__linux__)
+  munmap(p, whole_pages(bytes));
+#else
+  (void)bytes;
+  ::operator delete(p);
+#endif
+}
+// Whole pages of [p, p + bytes), p page-aligned; a no-op where the system cannot (before
+// Linux 5.14).
+inline void populate_pages(void* p, std::size_t bytes) {
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+  madvise(p, whole_pages(bytes), MADV_POPULATE_WRITE);
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
+
+// std::allocator, except that blocks of 64 KB or more are mapped with map_pages() (huge pages
+// from 2 MB) and populated at once: a table is written whole as soon as it is made, and an array
+// that doubles is half written by the copy.
 template <typename T>
-struct HugePageAllocator {
+struct MappedAllocator {
   using value_type = T;
   static constexpr std::size_t kMapped = std::size_t(1) << 16;
-  static constexpr std::size_t kHuge = std::size_t(1) << 21;
 
-  HugePageAllocator() = default;
+  MappedAllocator() = default;
   template <typename U>
-  HugePageAllocator(const HugePageAllocator<U>&) {}
+  MappedAllocator(const MappedAllocator<U>&) {}
 
   T* allocate(std::size_t n) {
-#if defined(__linux__)
     std::size_t bytes = n * sizeof(T);
-    if (bytes >= kMapped) {
-      std::size_t length = round_up(bytes);
-      // Huge pages need an aligned 2 MB range: map 2 MB more and trim.
-      std::size_t slack = bytes >= kHuge ? kHuge : 0;
-      void* raw =
-          mmap(nullptr, length + slack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      if (raw == MAP_FAILED) throw std::bad_alloc();
-      auto start = reinterpret_cast<std::uintptr_t>(raw);
-      std::uintptr_t aligned = slack ? (start + kHuge - 1) & ~std::uintptr_t(kHuge - 1) : start;
-      if (aligned > start) munmap(raw, aligned - start);
-      std::size_t tail = start + length + slack - (aligned + length);
-      if (tail > 0) munmap(reinterpret_cast<void*>(aligned + length), tail);
-      void* p = reinterpret_cast<void*>(aligned);
-#if defined(MADV_HUGEPAGE)
-      if (slack) madvise(p, length, MADV_HUGEPAGE);
-#endif
-#if defined(MADV_POPULATE_WRITE)
-      madvise(p, length, MADV_POPULATE_WRITE);  // Linux 5.14; older kernels fault as usual
-#endif
-      return static_cast<T*>(p);
-    }
-#endif
-    return std::allocator<T>{}.allocate(n);
+    if (bytes < kMapped) return std::allocator<T>{}.allocate(n);
+    void* p = map_pages(bytes, true);
+    populate_pages(p, bytes);
+    return static_cast<T*>(p);
   }
   void deallocate(T* p, std::size_t n) {
-#if defined(__linux__)
-    if (n * sizeof(T) >= kMapped) {
-      munmap(p, round_up(n * sizeof(T)));
-      return;
-    }
-#endif
-    std::allocator<T>{}.deallocate(p, n);
-  }
-  // Whole 4 KB pages.
-  static std::size_t round_up(std::size_t bytes) {
-    return (bytes + 4095) & ~std::size_t(4095);
+    if (n * sizeof(T) < kMapped) return std::allocator<T>{}.deallocate(p, n);
+    unmap_pages(p, n * sizeof(T));
   }
   template <typename U>
-  bool operator==(const HugePageAllocator<U>&) const {
+  bool operator==(const MappedAllocator<U>&) const {
     return true;
   }
 };
@@ -157,7 +181,7 @@ class FlatMap {
   }
 
   void grow() {
-    std::vector<Slot, HugePageAllocator<Slot>> old;
+    std::vector<Slot, MappedAllocator<Slot>> old;
     old.swap(slots_);
     reset(old.size() * 2);
     for (const Slot& s : old) {
@@ -165,7 +189,7 @@ class FlatMap {
     }
   }
 
-  std::vector<Slot, HugePageAllocator<Slot>> slots_;
+  std::vector<Slot, MappedAllocator<Slot>> slots_;
   std::size_t mask_ = 0;
   std::size_t size_ = 0;
   std::size_t max_bytes_ = 0;

@@ -107,11 +107,9 @@ FieldGraph::~FieldGraph() {
 void FieldGraph::release() {
   for (std::size_t c = 0; c < kMaxChunks; ++c) {
     if (Node* nodes = node_chunks_[c].exchange(nullptr)) {
-      HugePageAllocator<Node>().deallocate(nodes, kNodeChunk);  // nodes need no destruction
+      unmap_pages(nodes, kNodeChunk * sizeof(Node));  // nodes need no destruction
     }
-    if (Id* edges = edge_chunks_[c].exchange(nullptr)) {
-      HugePageAllocator<Id>().deallocate(edges, kEdgeChunk);
-    }
+    if (Id* edges = edge_chunks_[c].exchange(nullptr)) unmap_pages(edges, kEdgeChunk * sizeof(Id));
   }
 }
 
@@ -154,10 +152,13 @@ FieldGraph::Node& FieldGraph::slot(Id id) {
     std::lock_guard lock(chunk_mutex_);
     chunk = node_chunks_[c].load(std::memory_order_relaxed);
     if (!chunk) {
-      // Mapped and populated at once (flat_map.hpp): touched page by page, the 2 MB of a
-      // chunk took 512 page faults, more than a small count's whole search. Each node is
-      // constructed by node() when its id is given out.
-      chunk = HugePageAllocator<Node>().allocate(kNodeChunk);
+      // Mapped zeroed (flat_map.hpp). Touched page by page, the 2 MB of a chunk took 512
+      // page faults, more than a small count's whole search; populated whole, or on a huge
+      // page, it cost such a count about as much. So the first chunk is populated a slice at
+      // a time by node(), and the later ones, for a graph already large, whole on huge
+      // pages. Each node is constructed by node() when its id is given out.
+      chunk = static_cast<Node*>(map_pages(kNodeChunk * sizeof(Node), c > 0));
+      if (c > 0) populate_pages(chunk, kNodeChunk * sizeof(Node));
       node_chunks_[c].store(chunk, std::memory_order_release);
     }
   }
@@ -180,7 +181,14 @@ FieldGraph::Id FieldGraph::node(const Field& f, int height) {
   if (Id known = shard.map.find(tag, same); known >= 0) return known;
   Id id = count_.fetch_add(1, std::memory_order_relaxed);
   static_assert(std::is_trivially_destructible_v<Node>);
-  Node& n = *new (&slot(id)) Node;
+  Node* at_id = &slot(id);
+  if (std::size_t(id) < kNodeChunk && std::size_t(id) % kNodeSlice == 0) {
+    // From the page holding this node (madvise wants whole pages) to the slice's end.
+    auto from = reinterpret_cast<std::uintptr_t>(at_id) & ~std::uintptr_t(4095);
+    auto to = reinterpret_cast<std::uintptr_t>(at_id + kNodeSlice);
+    populate_pages(reinterpret_cast<void*>(from), to - from);
+  }
+  Node& n = *new (at_id) Node;
   n.field = f;
   for (auto& e : n.edges) e.store(-1, std::memory_order_relaxed);
   n.height = std::int8_t(height);
@@ -224,8 +232,12 @@ std::int64_t FieldGraph::expand(Id id, Piece piece) {
     std::lock_guard lock(edge_mutex_);
     if (edge_used_ + n > kEdgeChunk) {
       if (edge_chunks_used_ >= kMaxChunks) throw std::length_error("field graph: too many edges");
-      edge_chunks_[edge_chunks_used_++].store(HugePageAllocator<Id>().allocate(kEdgeChunk),
-                                              std::memory_order_release);
+      // Like the node chunks (slot()): the first is faulted in as it fills, the later ones
+      // are populated whole on huge pages.
+      const bool later = edge_chunks_used_ > 0;
+      Id* chunk = static_cast<Id*>(map_pages(kEdgeChunk * sizeof(Id), later));
+      if (later) populate_pages(chunk, kEdgeChunk * sizeof(Id));
+      edge_chunks_[edge_chunks_used_++].store(chunk, std::memory_order_release);
       edge_used_ = 0;
       edge_bytes_.fetch_add(kEdgeChunk * sizeof(Id), std::memory_order_relaxed);
     }

@@ -124,11 +124,12 @@ class FieldGraph {
     std::int8_t need;
   };
   static constexpr std::size_t kNodeChunk = std::size_t(1) << 14;
-  static constexpr std::size_t kEdgeChunk = std::size_t(1) << 16;
-  // Of either kind: 2^27 fields and 2^29 edges, far beyond any budget. The chunk tables are
-  // made whole with the graph (64 KB each), so they stay small: a count of a few
-  // sequences makes a graph too.
-  static constexpr std::size_t kMaxChunks = std::size_t(1) << 13;
+  static constexpr std::size_t kNodeSlice = std::size_t(1) << 9;  // nodes populated at once
+  static constexpr std::size_t kEdgeChunk = std::size_t(1) << 18;
+  // Of either kind: 2^25 fields and 2^29 edges, beyond any budget. The chunk tables are made
+  // whole with the graph, so they stay small (16 KB each): a count of one sequence makes a
+  // graph too.
+  static constexpr std::size_t kMaxChunks = std::size_t(1) << 11;
   static constexpr std::size_t kShards = 64;
   // The shard of a hash: its top bits (the maps inside use the low ones).
   static std::size_t shard_of(std::size_t hash) { return hash >> 58; }
