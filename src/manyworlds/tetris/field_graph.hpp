@@ -4,10 +4,10 @@
 // success-rate engines (percent.hpp, prefix_count.hpp).
 //
 // A successor of a field for a piece is the field after one reachable placement of the piece
-// (movegen.hpp, under the area's clear height) with its full rows cleared. Successors that
-// cannot be emptied any more are left out: those that a wall splits into parts whose empty
-// cells are not multiples of 4 (splittable()), and those whose empty cells no set of
-// tetrominoes covers (the fill oracle, tiling.hpp). Each (field, piece) lists distinct fields,
+// (movegen.hpp, under the area's clear height) with its full rows cleared. Successors that a
+// wall splits into parts whose empty cells are not multiples of 4 (splittable()) are left
+// out. The fill oracle (tiling.hpp) is not asked here: searches ask fillable_with() with the
+// pieces they still have, which rules out more. Each (field, piece) lists distinct fields,
 // the least awkward first (covered holes, then bumpiness): only the order in which searches try
 // them depends on that.
 //
