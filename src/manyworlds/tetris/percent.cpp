@@ -56,9 +56,9 @@ class OrderSearch {
   // `oracle` is the graph's.
   OrderSearch(FieldGraph& graph, FillOracle& oracle) : graph_(graph), oracle_(oracle) {}
 
-  // Drops what this search knows about fields whose ids a reset of the graph made void, and
-  // keeps its memos bounded. Only caches are lost; results stay exact. Called by the thread
-  // inside the graph's gate, before searching.
+  // Drops what this search knows about fields whose ids a reset of the graph made void (the
+  // memos also empty themselves when full). Only caches are lost; results stay exact. Called
+  // by the thread inside the graph's gate, before searching.
   void refresh() {
     if (generation_ != graph_.generation()) {
       generation_ = graph_.generation();
