@@ -135,7 +135,9 @@ TEST(Percent, SharedGraphThreadsAgreeWithTheDirectMethod) {
     o.method = PercentMethod::Direct;
     o.threads = 1;
     PercentResult expected = percent(f, patterns, o);
-    if (hold) EXPECT_EQ(expected.successes, 4374u);
+    if (hold) {
+      EXPECT_EQ(expected.successes, 4374u);
+    }
     for (unsigned threads : {1u, 2u, 3u, 8u}) {
       o.method = PercentMethod::Optimized;
       o.threads = threads;
@@ -148,6 +150,32 @@ TEST(Percent, SharedGraphThreadsAgreeWithTheDirectMethod) {
         EXPECT_EQ(r.tree[i].prefix, expected.tree[i].prefix);
         EXPECT_EQ(r.tree[i].success, expected.tree[i].success);
         EXPECT_EQ(r.tree[i].total, expected.tree[i].total);
+      }
+    }
+  }
+}
+
+// The shared field graph dropped and rebuilt whenever a chunk of work starts (a budget of 1
+// byte): the optimized method's and the prefix engine's threads then drop what they keep of
+// the old field ids, and every result must stay the direct method's.
+TEST(Percent, GraphResetsKeepResults) {
+  Field f = Field::parse("_______XXX/________XX/XX____XXXX/XX_____XXX");
+  auto patterns = parse_patterns("*p7");
+  for (bool hold : {true, false}) {
+    PercentOptions o;
+    o.use_hold = hold;
+    o.failed_limit = -1;
+    o.method = PercentMethod::Direct;
+    PercentResult expected = percent(f, patterns, o);
+    o.graph_budget = 1;
+    for (auto method : {PercentMethod::Optimized, PercentMethod::Prefix}) {
+      for (unsigned threads : {1u, 3u}) {
+        o.method = method;
+        o.threads = threads;
+        PercentResult r = percent(f, patterns, o);
+        EXPECT_EQ(r.successes, expected.successes)
+            << method_name(method) << ", " << threads << " threads, hold " << hold;
+        EXPECT_EQ(r.failed, expected.failed);
       }
     }
   }

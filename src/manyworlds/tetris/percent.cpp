@@ -321,6 +321,9 @@ void summarize(const std::vector<Sequence>& sequences, const std::vector<char>& 
   r.total = sequences.size();
 }
 
+// The optimized method's field graph, shared by its threads (PercentOptions::graph_budget).
+constexpr std::size_t kOptimizedGraphBudget = std::size_t(256) << 20;
+
 // Sequences (with repeats, after truncation) above which Auto picks the prefix engine.
 constexpr std::uint64_t kPrefixThreshold = 100'000;
 
@@ -404,7 +407,9 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
   std::size_t chunk = std::clamp<std::size_t>(n / (std::size_t(threads) * 32), 16, 256);
   FillOracle oracle;  // one for all threads: its answers depend on the field alone
   MoveGenerator gen(o.kicks, o.drop);
-  FieldGraph graph(area.field, area.height, gen, oracle);  // unused by the direct method
+  // Unused by the direct method.
+  FieldGraph graph(area.field, area.height, gen, oracle,
+                   o.graph_budget != 0 ? o.graph_budget : kOptimizedGraphBudget);
   GraphGate gate(graph);
   std::vector<std::unique_ptr<OrderSearch>> searches(threads);
   std::vector<std::unique_ptr<DirectSearch>> directs(threads);

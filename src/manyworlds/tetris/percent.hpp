@@ -71,6 +71,11 @@ struct PercentOptions {
   // finds them (then PercentResult::failed stays empty): a long fail list streams this way.
   // Called from one thread at a time.
   std::function<void(const Sequence&)> on_failed;
+  // Bytes the shared field graph may hold before it is dropped and rebuilt (between chunks of
+  // work, when no thread is using it); 0: the method's own bound (256 MB for the optimized
+  // method, 1 GB for the prefix engine). Only caches are lost: results do not change, which
+  // the tests check with a bound of 1 byte.
+  std::size_t graph_budget = 0;
 };
 
 // The clear area after the full rows are removed.

@@ -729,7 +729,8 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
 
   FillOracle oracle;
   MoveGenerator gen(o.kicks, o.drop);
-  FieldGraph graph(area.field, area.height, gen, oracle, kGraphBudget);
+  FieldGraph graph(area.field, area.height, gen, oracle,
+                   o.graph_budget != 0 ? o.graph_budget : kGraphBudget);
   GraphGate gate(graph);
   SharedAnswers answers;
   Progress progress("percent", r.total, o.progress);
