@@ -181,6 +181,31 @@ TEST(Percent, GraphResetsKeepResults) {
   }
 }
 
+// Eleven pieces with hold: the optimized method's memo keys a queue whose code needs more than
+// 32 bits (here those ending in O) in its wide table and the others in its narrow one; both
+// must agree with the direct method. An 8-row well 5 columns wide needs 10 pieces.
+TEST(Percent, LongQueuesAgreeWithTheDirectMethod) {
+  std::string rows;
+  for (int y = 0; y < 8; ++y) rows += y ? "/XXXXX_____" : "XXXXX_____";
+  Field f = Field::parse(rows);
+  auto patterns = parse_patterns("[IOL]p2,I,I,I,I,I,I,I,[IO]p2");
+  PercentOptions o;
+  o.clear_line = 8;
+  o.failed_limit = -1;
+  o.method = PercentMethod::Direct;
+  PercentResult expected = percent(f, patterns, o);
+  EXPECT_EQ(expected.pop, 11);
+  EXPECT_GT(expected.successes, 0u);
+  EXPECT_LT(expected.successes, expected.total);
+  for (unsigned threads : {1u, 2u}) {
+    o.method = PercentMethod::Optimized;
+    o.threads = threads;
+    PercentResult r = percent(f, patterns, o);
+    EXPECT_EQ(r.successes, expected.successes) << threads << " threads";
+    EXPECT_EQ(r.failed, expected.failed);
+  }
+}
+
 // Auto: the prefix engine for a large pattern (above 100,000 sequences with repeats), but not for
 // a long list of patterns (a patterns file of single sequences grows its automaton): 64 copies of
 // `*,*,*,*` (153,664 sequences) go to the prefix engine, 65 to the optimized method; both count
