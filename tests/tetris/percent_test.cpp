@@ -16,6 +16,7 @@
 #include "manyworlds/tetris/fumen.hpp"
 #include "manyworlds/tetris/pattern.hpp"
 #include "manyworlds/tetris/percent.hpp"
+#include "percent_expect.hpp"
 
 namespace manyworlds::tetris {
 namespace {
@@ -141,16 +142,8 @@ TEST(Percent, SharedGraphThreadsAgreeWithTheDirectMethod) {
     for (unsigned threads : {1u, 2u, 3u, 8u}) {
       o.method = PercentMethod::Optimized;
       o.threads = threads;
-      PercentResult r = percent(f, patterns, o);
-      EXPECT_EQ(r.successes, expected.successes) << threads << " threads, hold " << hold;
-      EXPECT_EQ(r.total, expected.total);
-      EXPECT_EQ(r.failed, expected.failed) << threads << " threads, hold " << hold;
-      ASSERT_EQ(r.tree.size(), expected.tree.size());
-      for (std::size_t i = 0; i < r.tree.size(); ++i) {
-        EXPECT_EQ(r.tree[i].prefix, expected.tree[i].prefix);
-        EXPECT_EQ(r.tree[i].success, expected.tree[i].success);
-        EXPECT_EQ(r.tree[i].total, expected.tree[i].total);
-      }
+      expect_same(percent(f, patterns, o), expected,
+                  std::to_string(threads) + " threads, hold " + std::to_string(hold));
     }
   }
 }
@@ -241,13 +234,7 @@ TEST(Percent, MethodsAgreeSequenceBySequence) {
   PercentResult b = percent(f, patterns, o);
   EXPECT_EQ(a.successes, 711u);
   EXPECT_EQ(a.failed.size(), 840u - 711u);
-  EXPECT_EQ(a.failed, b.failed);
-  ASSERT_EQ(a.tree.size(), b.tree.size());
-  for (std::size_t i = 0; i < a.tree.size(); ++i) {
-    EXPECT_EQ(a.tree[i].prefix, b.tree[i].prefix);
-    EXPECT_EQ(a.tree[i].success, b.tree[i].success);
-    EXPECT_EQ(a.tree[i].total, b.tree[i].total);
-  }
+  expect_same(a, b, "optimized against direct");
 }
 
 TEST(Percent, BadInputs) {

@@ -13,6 +13,7 @@
 #include "manyworlds/tetris/movegen.hpp"
 #include "manyworlds/tetris/pattern.hpp"
 #include "manyworlds/tetris/percent.hpp"
+#include "percent_expect.hpp"
 #include "testing/sanitizers.hpp"
 
 namespace manyworlds::tetris {
@@ -96,18 +97,6 @@ std::string random_pattern(std::mt19937& rng, int length) {
     }
   }
   return out;
-}
-
-void expect_same(const PercentResult& a, const PercentResult& b, const std::string& what) {
-  ASSERT_EQ(a.total, b.total) << what;
-  EXPECT_EQ(a.successes, b.successes) << what;
-  EXPECT_EQ(a.failed, b.failed) << what;
-  ASSERT_EQ(a.tree.size(), b.tree.size()) << what;
-  for (std::size_t i = 0; i < a.tree.size(); ++i) {
-    EXPECT_EQ(a.tree[i].prefix, b.tree[i].prefix) << what;
-    EXPECT_EQ(a.tree[i].success, b.tree[i].success) << what;
-    EXPECT_EQ(a.tree[i].total, b.tree[i].total) << what;
-  }
 }
 
 TEST(PrefixCount, AgreesWithTheDirectSearchOnRandomFieldsAndPatterns) {
