@@ -6,7 +6,6 @@
 #include <array>
 #include <bit>
 #include <memory>
-#include <unordered_map>
 #include <unordered_set>
 
 #include "manyworlds/core/error.hpp"

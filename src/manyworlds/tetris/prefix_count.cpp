@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <condition_variable>
 #include <cstdlib>
 #include <deque>
 #include <memory>
