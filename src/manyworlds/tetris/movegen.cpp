@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 
 #include "manyworlds/core/error.hpp"
@@ -19,14 +20,29 @@ inline Row shift_x(Row m, int dx) {
   return dx >= 0 ? Row((m << dx) & kFullRow) : Row(m >> -dx);
 }
 
+// The rows of the masks one generation uses. Rows [0, rows) of fits are written: those under
+// `top`, the free states the flood fill starts from (flood()), and at least one from `limit`
+// up, where every in-bounds position fits, so a read higher up takes row rows - 1.
+struct Bounds {
+  int limit;
+  int top;
+  int rows;
+};
+Bounds bounds_for(const Field& field, int height, int lowest_kick) {
+  const int limit = std::min(kRows, std::max(height + 4, field.height() + 2));
+  const int top = std::min(kRows, height - lowest_kick);
+  return {limit, top, std::min(kRows, std::max(limit + 1, top))};
+}
+
 // fits[r][y]: x positions where the piece in rotation r at (x, y) is inside the field and
 // overlaps no block, for y < limit; from `limit` up every in-bounds position fits (the caller
-// picks a limit at or above the field's height + 2, where no cell can touch a block).
-void compute_fits(const Field& field, Piece piece, int limit, Masks& fits) {
+// picks a limit at or above the field's height + 2, where no cell can touch a block). Only
+// rows [0, rows) are written (Bounds).
+void compute_fits(const Field& field, Piece piece, int limit, int rows, Masks& fits) {
   for (int r = 0; r < 4; ++r) {
     const Shape& s = shape(piece, Rotation(r));
     Row valid = Row(((1u << (kWidth - s.max_x + s.min_x)) - 1) << -s.min_x);
-    for (int y = 0; y < kRows; ++y) {
+    for (int y = 0; y < rows; ++y) {
       if (y + s.min_y < 0) {
         fits[r][y] = 0;
         continue;
@@ -45,7 +61,8 @@ void compute_fits(const Field& field, Piece piece, int limit, Masks& fits) {
 // Adds the placements in `landed` (per rotation and y) to `out`, merging equivalent states
 // and listing canonical states by (rotation, y, x).
 void emit(Piece piece, const Masks& landed, int height, MoveList& out) {
-  Masks merged{};
+  Masks merged;  // rows below `height` are read; a canonical state lies at most a row off
+  for (auto& rotation : merged) std::fill_n(rotation.begin(), std::min(kRows, height + 2), Row(0));
   for (int r = 0; r < 4; ++r) {
     for (int y = 0; y < height; ++y) {
       Row m = landed[r][y];
@@ -91,16 +108,18 @@ void harddrop(const Masks& fits, Piece piece, int height, int limit, Masks& land
 // Every state below H reachable from a free state (the flood fill of the softdrop model), into
 // `reach`. `lowest_kick`: the most negative dy of any kick; a free state higher than
 // H - lowest_kick - 1 cannot rotate below H, so only the free rows under that matter.
+// Rows of `reach` from `top` up are not written (nor read).
 void flood(const Masks& fits, Piece piece, int height, const KickTable& kicks, bool with_180,
-           int lowest_kick, Masks& reach) {
-  reach = Masks{};
+           const Bounds& b, Masks& reach) {
+  const int top = b.top;
+  const int last = b.rows - 1;  // fits rows above it equal it
+  for (auto& rotation : reach) std::fill_n(rotation.begin(), top, Row(0));
   std::array<std::uint64_t, 4> pending{};
-  const int top = std::min(kRows, height - lowest_kick);
   for (int r = 0; r < 4; ++r) {
     // Free states: those the piece can rise from straight out of the field, and any state at
     // or above H.
-    Row clear = fits[r][kRows - 1];
-    for (int y = kRows - 2; y >= height; --y) clear &= fits[r][y];
+    Row clear = fits[r][last];
+    for (int y = last - 1; y >= height; --y) clear &= fits[r][y];
     for (int y = height - 1; y >= 0; --y) {
       clear &= fits[r][y];
       reach[r][y] = clear;
@@ -148,7 +167,7 @@ void flood(const Masks& fits, Piece piece, int height, const KickTable& kicks, b
             if (!remaining) break;
             int ty = y + k.y;
             if (ty < 0) continue;
-            Row moved = Row(shift_x(remaining, k.x) & fits[to][std::min(ty, kRows - 1)]);
+            Row moved = Row(shift_x(remaining, k.x) & fits[to][std::min(ty, last)]);
             if (!moved) continue;
             remaining &= Row(~shift_x(moved, -k.x));
             if (ty < height) {
@@ -167,9 +186,9 @@ void flood(const Masks& fits, Piece piece, int height, const KickTable& kicks, b
 
 // The softdrop model: the reachable states that rest on something and lie below H.
 void softdrop(const Masks& fits, Piece piece, int height, const KickTable& kicks, bool with_180,
-              int lowest_kick, Masks& landed) {
+              const Bounds& b, Masks& landed) {
   Masks reach;
-  flood(fits, piece, height, kicks, with_180, lowest_kick, reach);
+  flood(fits, piece, height, kicks, with_180, b, reach);
   for (int r = 0; r < 4; ++r) {
     const Shape& s = shape(piece, Rotation(r));
     for (int y = 0; y + s.max_y < height; ++y) {
@@ -225,15 +244,16 @@ void MoveGenerator::generate(const Field& field, Piece piece, int height, MoveLi
   if (height < 1 || height > kMaxHeight) {
     throw InputError(fmt::format("clear height {} out of range 1..{}", height, kMaxHeight));
   }
+  const Bounds b = bounds_for(field, height, lowest_kick_);
   Masks fits;
-  const int limit = std::min(kRows, std::max(height + 4, field.height() + 2));
-  compute_fits(field, piece, limit, fits);
-  Masks landed{};
+  compute_fits(field, piece, b.limit, b.rows, fits);
+  Masks landed;
+  for (auto& rotation : landed) std::fill_n(rotation.begin(), height, Row(0));
   bool hard = drop_ == Drop::Harddrop || (drop_ == Drop::TSoftdrop && piece != Piece::T);
   if (hard) {
-    harddrop(fits, piece, height, limit, landed);
+    harddrop(fits, piece, height, b.limit, landed);
   } else {
-    softdrop(fits, piece, height, kicks_, drop_ == Drop::Softdrop180, lowest_kick_, landed);
+    softdrop(fits, piece, height, kicks_, drop_ == Drop::Softdrop180, b, landed);
   }
   emit(piece, landed, height, out);
 }
@@ -243,11 +263,11 @@ void MoveGenerator::softdrop_states(const Field& field, Piece piece, int height,
   if (height < 1 || height > kMaxHeight) {
     throw InputError(fmt::format("clear height {} out of range 1..{}", height, kMaxHeight));
   }
+  const Bounds b = bounds_for(field, height, lowest_kick_);
   Masks fits;
-  const int limit = std::min(kRows, std::max(height + 4, field.height() + 2));
-  compute_fits(field, piece, limit, fits);
+  compute_fits(field, piece, b.limit, b.rows, fits);
   Masks reach;
-  flood(fits, piece, height, kicks_, drop_ == Drop::Softdrop180, lowest_kick_, reach);
+  flood(fits, piece, height, kicks_, drop_ == Drop::Softdrop180, b, reach);
   for (int r = 0; r < 4; ++r) {
     for (int y = 0; y < kMaxHeight; ++y) out.rows_[r][y] = y < height ? reach[r][y] : Row(0);
   }

@@ -20,8 +20,10 @@
 
 #include <array>
 #include <cstddef>
+#include <new>
 #include <optional>
 #include <string_view>
+#include <type_traits>
 
 #include "manyworlds/tetris/field.hpp"
 #include "manyworlds/tetris/kicks.hpp"
@@ -40,15 +42,24 @@ class MoveList {
  public:
   static constexpr std::size_t kCapacity = 4 * kWidth * (kMaxHeight + 4);
   void clear() { size_ = 0; }
-  void push_back(const Placement& p) { items_[size_++] = p; }
+  void push_back(const Placement& p) {
+    ::new (static_cast<void*>(storage_ + size_++ * sizeof(Placement))) Placement(p);
+  }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const Placement& operator[](std::size_t i) const { return items_[i]; }
-  const Placement* begin() const { return items_.data(); }
-  const Placement* end() const { return items_.data() + size_; }
+  const Placement& operator[](std::size_t i) const { return begin()[i]; }
+  const Placement* begin() const {
+    return std::launder(reinterpret_cast<const Placement*>(storage_));
+  }
+  const Placement* end() const { return begin() + size_; }
 
  private:
-  std::array<Placement, kCapacity> items_;
+  // Raw storage, not an array of placements: a list is made for every expansion of a field,
+  // and value-initializing its 1120 placements (4.5 KB) was 3.6 % of a prefix-engine count
+  // (perf, `T,I,*p6,*p3`).
+  static_assert(std::is_trivially_copyable_v<Placement> &&
+                std::is_trivially_destructible_v<Placement>);
+  alignas(Placement) unsigned char storage_[kCapacity * sizeof(Placement)];
   std::size_t size_ = 0;
 };
 
