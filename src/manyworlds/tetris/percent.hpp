@@ -18,11 +18,11 @@
 //    "Works without hold" is memoized by (field, remaining order) in a graph of fields whose
 //    reachable placements are generated once per (field, piece), so shared prefixes and fields
 //    seen before cost nothing. Dead ends are cut by the fill oracle (tiling.hpp): a field
-//    whose empty cells no set of tetrominoes covers, or none made of the pieces still to come,
-//    never enters the graph or the search. The held piece and the next one are memoized as
-//    an unordered pair (the seed's twin observation). The threads share the field graph
-//    (field_graph.hpp) and keep their own memos; each takes a contiguous share of the
-//    sequences grouped by their last piece, so no two threads memoize the same state.
+//    whose empty cells no set of the pieces still to come covers is never searched from (it
+//    may be in the graph, whose successors are not tested). The held piece and the next one
+//    are memoized as an unordered pair (the seed's twin observation). The threads share the
+//    field graph (field_graph.hpp) and keep their own memos; each takes a contiguous share of
+//    the sequences grouped by their last piece, so no two threads memoize the same state.
 //  - Direct: an independent plain depth-first search with hold for every sequence (moves
 //    generated afresh, only a per-sequence table of failed states), as sfinder does.
 // Both are exact; any thread count gives the same results.
