@@ -76,6 +76,10 @@ struct PercentOptions {
   // method, 1 GB for the prefix engine). Only caches are lost: results do not change, which
   // the tests check with a bound of 1 byte.
   std::size_t graph_budget = 0;
+  // The prefix engine without hold: the most sequences (of the whole pattern) for which it
+  // keeps continuation sets per (field, pattern state); past it, it walks the trie with
+  // order languages as with hold. 0: 2^31. The tests lower it to check both ways.
+  std::uint64_t no_hold_set_bits = 0;
 };
 
 // The clear area after the full rows are removed.

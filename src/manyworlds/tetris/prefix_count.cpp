@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstdlib>
 #include <deque>
@@ -678,6 +679,351 @@ class Engine {
   std::size_t failed_limit_ = 0;
 };
 
+// ---- Without hold: continuation sets per (field, automaton state) --------------------------
+//
+// Without hold a sequence succeeds when its pieces, placed in the order drawn, clear the
+// field. For a field f reached after the pattern's automaton is in state q, W(f, q) is the set
+// of q's completions that clear f: the union over each piece p the state allows, and each
+// successor c of f for p, of p followed by W(c, next(q, p)). It is computed once per (field,
+// state) and memoized: the prefixes that lead to the same state share it (after `*p7`'s first
+// six pieces, 720 prefixes reach each of 7 states), and only the pieces the pattern allows
+// are ever placed. A set is a bit set over the completions of q numbered in order (the
+// completions that start with piece p form the range [offset(q, p), offset(q, p) +
+// completions(next(q, p))), pieces in order), so it has completions(q) bits, not 7^r.
+
+// Bit sets of arbitrary length over words.
+void or_shifted(std::uint64_t* to, std::uint64_t at, const std::uint64_t* from, std::uint64_t n) {
+  const std::uint64_t words = (n + 63) / 64;
+  const unsigned shift = unsigned(at % 64);
+  std::uint64_t* base = to + at / 64;
+  if (shift == 0) {
+    for (std::uint64_t i = 0; i < words; ++i) base[i] |= from[i];
+    return;
+  }
+  for (std::uint64_t i = 0; i < words; ++i) {
+    base[i] |= from[i] << shift;
+    // Bits past n are zero in `from`, so the carry never reaches past at + n.
+    if (std::uint64_t carry = from[i] >> (64 - shift)) base[i + 1] |= carry;
+  }
+}
+void set_range(std::uint64_t* b, std::uint64_t lo, std::uint64_t hi) {
+  while (lo < hi) {
+    std::uint64_t bit = lo % 64, take = std::min<std::uint64_t>(64 - bit, hi - lo);
+    b[lo / 64] |= take == 64 ? ~std::uint64_t(0) : ((std::uint64_t(1) << take) - 1) << bit;
+    lo += take;
+  }
+}
+std::uint64_t count_bits(const std::uint64_t* b, std::uint64_t lo, std::uint64_t hi) {
+  std::uint64_t n = 0;
+  while (lo < hi) {
+    std::uint64_t bit = lo % 64, take = std::min<std::uint64_t>(64 - bit, hi - lo);
+    std::uint64_t mask = take == 64 ? ~std::uint64_t(0) : ((std::uint64_t(1) << take) - 1) << bit;
+    n += std::uint64_t(std::popcount(b[lo / 64] & mask));
+    lo += take;
+  }
+  return n;
+}
+bool range_full(const std::uint64_t* b, std::uint64_t lo, std::uint64_t hi) {
+  while (lo < hi) {
+    std::uint64_t bit = lo % 64, take = std::min<std::uint64_t>(64 - bit, hi - lo);
+    std::uint64_t mask = take == 64 ? ~std::uint64_t(0) : ((std::uint64_t(1) << take) - 1) << bit;
+    if ((b[lo / 64] & mask) != mask) return false;
+    lo += take;
+  }
+  return true;
+}
+
+// The completions of each state numbered in order (see above); shared, read-only.
+class Ranking {
+ public:
+  explicit Ranking(const PatternAutomaton& dfa) : dfa_(dfa), offsets_(dfa.size()) {
+    for (std::size_t s = 0; s < dfa.size(); ++s) {
+      auto q = std::int32_t(s);
+      std::uint64_t at = 0;
+      for (int p = 0; p < kPieceCount; ++p) {
+        offsets_[s][std::size_t(p)] = at;
+        std::int32_t to = dfa.next(q, Piece(p));
+        if (to != PatternAutomaton::kNone) at += dfa.completions(to);
+      }
+    }
+  }
+  std::uint64_t offset(std::int32_t q, int p) const {
+    return offsets_[std::size_t(q)][std::size_t(p)];
+  }
+  // The completion of q numbered `index`, appended to `s`.
+  void unrank(std::int32_t q, std::uint64_t index, Sequence& s) const {
+    while (dfa_.depth(q) < dfa_.length()) {
+      int p = kPieceCount - 1;
+      while (dfa_.next(q, Piece(p)) == PatternAutomaton::kNone || offset(q, p) > index) --p;
+      index -= offset(q, p);
+      s.push_back(Piece(p));
+      q = dfa_.next(q, Piece(p));
+    }
+  }
+
+ private:
+  const PatternAutomaton& dfa_;
+  std::vector<std::array<std::uint64_t, kPieceCount>> offsets_;
+};
+
+// The completions of the root beyond which the engine below is not used (its sets would not
+// fit; PercentOptions::no_hold_set_bits): 2^31 bits, 256 MB.
+constexpr std::uint64_t kNoHoldMaxBits = std::uint64_t(1) << 31;
+
+// What the engines below memoize, all threads together: the sets (their index takes at most
+// half of this more). With the 1 GB field graph a count stays under 2 GiB (`*p6,*p5`
+// without hold peaked at 2.3 GB with 768 MB of sets and 512 MB of index).
+constexpr std::size_t kNoHoldMemoBudget = std::size_t(512) << 20;
+
+struct WordHash {
+  std::size_t operator()(std::uint64_t k) const { return hash_mix(k); }
+};
+
+// The sets W(f, q) the threads have found, exact and complete, shared: a sharded map from
+// (state, field) to a mark (none, all) or a place in one arena that only grows (entries never
+// move, so a pointer to one stays valid while the generation lasts). Past its budget it keeps
+// what it has and takes no more. Keyed by field ids: emptied when the graph's generation
+// changes, which sync() sees while no thread is searching (GraphGate).
+class SharedSets {
+ public:
+  static constexpr std::uint64_t kEmpty = ~std::uint64_t(0), kFull = kEmpty - 1;
+
+  explicit SharedSets(std::size_t budget)
+      : words_(budget / sizeof(std::uint64_t)), arena_(new std::uint64_t[words_]) {}
+
+  // Called on entering the graph (GraphGate::enter): forgets sets of an older generation.
+  void sync(std::uint64_t generation) {
+    std::lock_guard lock(sync_mutex_);
+    if (generation == generation_) return;
+    generation_ = generation;
+    for (Shard& s : shards_) s.map.clear();
+    used_.store(0, std::memory_order_relaxed);
+  }
+  // The mark or the bits of `key`, or null.
+  bool find(std::uint64_t key, std::uint64_t& mark) const {
+    const Shard& s = shards_[WordHash{}(key) >> 58];
+    std::lock_guard lock(s.mutex);
+    const std::uint64_t* v = s.map.find(key);
+    if (!v) return false;
+    mark = *v;
+    return true;
+  }
+  const std::uint64_t* bits(std::uint64_t mark) const { return arena_.get() + mark; }
+  // Keeps `mark`, or a copy of `words` words at `from` when mark is 0.
+  void insert(std::uint64_t key, std::uint64_t mark, const std::uint64_t* from, std::size_t words) {
+    if (mark == 0) {
+      std::uint64_t at = used_.fetch_add(words, std::memory_order_relaxed);
+      if (at + words > words_) return;  // full
+      std::copy_n(from, words, arena_.get() + at);
+      mark = at;
+    }
+    Shard& s = shards_[WordHash{}(key) >> 58];
+    std::lock_guard lock(s.mutex);
+    if (s.map.memory() > kMapBytes / kShards && s.map.find(key) == nullptr) return;  // full
+    s.map.insert(key, mark);
+  }
+
+ private:
+  static constexpr std::size_t kShards = 64;
+  static constexpr std::size_t kMapBytes = std::size_t(128) << 20;
+  struct Shard {
+    mutable std::mutex mutex;
+    FlatMap<std::uint64_t, std::uint64_t, WordHash> map{16};
+  };
+  std::uint64_t words_;
+  std::unique_ptr<std::uint64_t[]> arena_;  // untouched until used
+  std::atomic<std::uint64_t> used_{0};
+  std::array<Shard, kShards> shards_;
+  std::mutex sync_mutex_;
+  std::uint64_t generation_ = 0;
+};
+
+class NoHoldEngine {
+ public:
+  NoHoldEngine(const ClearArea& area, const PercentOptions& o, const PatternAutomaton& dfa,
+               const Ranking& ranking, FieldGraph& graph, SharedSets& sets, Progress& progress)
+      : dfa_(dfa),
+        ranking_(ranking),
+        graph_(graph),
+        progress_(progress),
+        length_(dfa.length()),
+        tree_depth_(std::clamp(o.tree_depth, 0, dfa.length())),
+        need_(area.need),
+        sets_(sets),
+        scratch_(std::size_t(dfa.length()) + 1) {}
+
+  // The subtree of `prefix` (a path of the automaton ending in `state`). The caller holds the
+  // graph (GraphGate::enter).
+  TaskResult run(const Sequence& prefix, std::int32_t state, std::size_t failed_limit) {
+    if (generation_ != graph_.generation()) {
+      reached_.clear();
+      generation_ = graph_.generation();
+    }
+    sets_.sync(generation_);
+    const std::uint64_t n = dfa_.completions(state);
+    std::vector<std::uint64_t> acc(std::size_t(n / 64 + 2), 0);
+    // The fields the prefix reaches, placed in order, that can still be filled: kept per
+    // depth along the last prefix, so that the next task (often a sibling) starts from there.
+    if (reached_.empty()) {
+      reached_.push_back({graph_.root()});
+      path_ = Sequence{};
+    }
+    int same = 0;
+    while (same < prefix.length && same < path_.length && prefix.at(same) == path_.at(same)) ++same;
+    reached_.resize(std::size_t(same) + 1);
+    path_ = prefix.prefix(same);
+    std::int32_t q = PatternAutomaton::root();
+    for (int k = 0; k < same; ++k) q = dfa_.next(q, prefix.at(k));
+    for (int k = same; k < prefix.length; ++k) {
+      Piece p = prefix.at(k);
+      q = dfa_.next(q, p);
+      std::vector<FieldGraph::Id> next;
+      KeySet seen;
+      for (FieldGraph::Id f : reached_.back()) {
+        for (FieldGraph::Id c : graph_.successors(f, p)) {
+          if (seen.insert(std::uint64_t(c) + 1) && alive(c, q)) next.push_back(c);
+        }
+      }
+      reached_.push_back(std::move(next));
+      path_.push_back(p);
+    }
+    const std::vector<FieldGraph::Id>& fields = reached_.back();
+    for (FieldGraph::Id f : fields) {
+      Set w = solve(f, state);
+      if (w.kind == Set::kFull) {
+        set_range(acc.data(), 0, n);
+        break;
+      }
+      if (w.kind == Set::kBits) or_shifted(acc.data(), 0, w.bits, n);
+      if (range_full(acc.data(), 0, n)) break;
+    }
+    TaskResult out;
+    out.successes = count_bits(acc.data(), 0, n);
+    tree(int(prefix.length), state, prefix, 0, acc.data(), out);
+    for (std::uint64_t i = 0; i < n && out.failed.size() < failed_limit; ++i) {
+      if ((acc[i / 64] >> (i % 64)) & 1) continue;
+      Sequence s = prefix;
+      ranking_.unrank(state, i, s);
+      out.failed.push_back(s);
+    }
+    progress_.advance(n);
+    return out;
+  }
+
+ private:
+  // W(f, q): none, all, or the bits at `bits` (valid until the next solve()).
+  struct Set {
+    enum Kind : std::uint8_t { kEmpty, kFull, kBits } kind;
+    const std::uint64_t* bits;
+  };
+  static constexpr std::uint64_t kEmptyMark = SharedSets::kEmpty, kFullMark = SharedSets::kFull;
+  // Sets of fewer bits are not memoized: computing them again costs less than the entry.
+  static constexpr std::uint64_t kMemoMinBits = 8;
+
+  // Whether the field, reached in state q, can still be filled with the pieces to come.
+  bool alive(FieldGraph::Id f, std::int32_t q) {
+    if (graph_.cleared(f)) return true;
+    int r = length_ - dfa_.depth(q);
+    return graph_.fillable_with(f, cap_counts(dfa_.upcoming(q), std::min(r, need_)));
+  }
+
+  Set solve(FieldGraph::Id f, std::int32_t q) {
+    const int d = dfa_.depth(q);
+    const std::uint64_t n = dfa_.completions(q);
+    if (graph_.cleared(f)) return {Set::kFull, nullptr};
+    if (d == length_) return {Set::kEmpty, nullptr};
+    const std::uint64_t key = (std::uint64_t(std::uint32_t(q)) << 32) | std::uint32_t(f);
+    const bool memo = n >= kMemoMinBits;
+    std::uint64_t known = 0;
+    if (memo && sets_.find(key, known)) {
+      if (known == kEmptyMark) return {Set::kEmpty, nullptr};
+      if (known == kFullMark) return {Set::kFull, nullptr};
+      return {Set::kBits, sets_.bits(known)};
+    }
+    if ((++calls_ & 0xFFFF) == 0 && cancel_requested()) {
+      throw_if_cancelled(fmt::format("percent: {} of {} sequences", progress_.done(),
+                                     dfa_.completions(PatternAutomaton::root())));
+    }
+    // Only solve() at depth d uses scratch_[d], and it is done with it before the next call.
+    std::vector<std::uint64_t>& buffer = scratch_[std::size_t(d)];
+    const std::size_t words = std::size_t(n / 64 + 1);
+    if (buffer.size() < words + 1) buffer.resize(words + 1);
+    std::uint64_t* out = buffer.data();
+    std::fill_n(out, words, 0);
+    if (d + 1 < length_ && !alive(f, q)) {
+      if (memo) sets_.insert(key, kEmptyMark, nullptr, 0);
+      return {Set::kEmpty, nullptr};
+    }
+    if (d + 1 == length_) {
+      // One piece to go: the pieces that clear the field in one placement.
+      const std::uint8_t finishers = graph_.finishers(f);
+      for (int p = 0; p < kPieceCount; ++p) {
+        if (dfa_.next(q, Piece(p)) != PatternAutomaton::kNone && ((finishers >> p) & 1)) {
+          std::uint64_t at = ranking_.offset(q, p);
+          out[at / 64] |= std::uint64_t(1) << (at % 64);
+        }
+      }
+    } else {
+      for (int p = 0; p < kPieceCount; ++p) {
+        const std::int32_t to = dfa_.next(q, Piece(p));
+        if (to == PatternAutomaton::kNone) continue;
+        const std::uint64_t at = ranking_.offset(q, p), m = dfa_.completions(to);
+        for (FieldGraph::Id c : graph_.successors(f, Piece(p))) {
+          Set w = solve(c, to);
+          if (w.kind == Set::kEmpty) continue;
+          if (w.kind == Set::kFull) {
+            set_range(out, at, at + m);
+            break;
+          }
+          or_shifted(out, at, w.bits, m);
+          if (range_full(out, at, at + m)) break;
+        }
+      }
+    }
+    Set result{Set::kBits, out};
+    std::uint64_t mark = 0;
+    if (count_bits(out, 0, n) == 0) {
+      result = {Set::kEmpty, nullptr};
+      mark = kEmptyMark;
+    } else if (range_full(out, 0, n)) {
+      result = {Set::kFull, nullptr};
+      mark = kFullMark;
+    }
+    if (memo) sets_.insert(key, mark, out, words);
+    return result;
+  }
+
+  // Tree entries for the prefixes of depth k+1..tree_depth under `prefix` (in state q), whose
+  // completions are the bits [base, base + completions(q)) of `acc`.
+  void tree(int k, std::int32_t q, const Sequence& prefix, std::uint64_t base,
+            const std::uint64_t* acc, TaskResult& out) const {
+    if (k >= tree_depth_) return;
+    for (int p = 0; p < kPieceCount; ++p) {
+      const std::int32_t to = dfa_.next(q, Piece(p));
+      if (to == PatternAutomaton::kNone) continue;
+      const std::uint64_t lo = base + ranking_.offset(q, p), m = dfa_.completions(to);
+      Sequence longer = prefix;
+      longer.push_back(Piece(p));
+      out.tree.push_back({longer, count_bits(acc, lo, lo + m), m});
+      tree(k + 1, to, longer, lo, acc, out);
+    }
+  }
+
+  const PatternAutomaton& dfa_;
+  const Ranking& ranking_;
+  FieldGraph& graph_;
+  Progress& progress_;
+  const int length_;
+  const int tree_depth_;
+  const int need_;
+  SharedSets& sets_;
+  std::uint64_t generation_ = 0;
+  std::uint64_t calls_ = 0;
+  std::vector<std::vector<std::uint64_t>> scratch_;   // per depth: the set being built
+  Sequence path_;                                     // the last task's prefix
+  std::vector<std::vector<FieldGraph::Id>> reached_;  // per depth along path_
+};
+
 // The prefixes the trie is split at: every automaton path of `depth` pieces, in order.
 void prefixes(const PatternAutomaton& dfa, std::int32_t q, Sequence prefix, int depth,
               std::vector<std::pair<Sequence, std::int32_t>>& out) {
@@ -712,6 +1058,12 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
   r.total = dfa.completions(PatternAutomaton::root());
   const int tree_depth = std::clamp(o.tree_depth, 0, r.pop);
 
+  // Without hold, the continuation sets per (field, state) when the root's fit.
+  const bool no_hold =
+      !o.use_hold && r.total <= (o.no_hold_set_bits != 0 ? o.no_hold_set_bits : kNoHoldMaxBits);
+  std::unique_ptr<Ranking> ranking;
+  if (no_hold) ranking = std::make_unique<Ranking>(dfa);
+
   // Split the trie where it has enough subtrees for the threads (never below the bit sets).
   unsigned threads = std::max(1u, o.threads);
   int split = 0;
@@ -719,7 +1071,8 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
   for (;;) {
     tasks.clear();
     prefixes(dfa, PatternAutomaton::root(), Sequence{}, split, tasks);
-    if (tasks.size() >= 64 * std::size_t(threads) || split + 1 > r.pop - bottom) break;
+    if (tasks.size() >= 64 * std::size_t(threads)) break;
+    if (no_hold ? split + 2 > r.pop : split + 1 > r.pop - bottom) break;
     ++split;
   }
   const bool streaming = bool(o.on_failed);
@@ -737,6 +1090,9 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
       dfa,   targets, projection.get(), bottom, o.use_hold && !spare ? bottom + 1 : bottom,
       graph, answers, progress};
   std::vector<std::unique_ptr<Engine>> engines(threads);
+  std::vector<std::unique_ptr<NoHoldEngine>> no_hold_engines(threads);
+  std::unique_ptr<SharedSets> sets;
+  if (no_hold) sets = std::make_unique<SharedSets>(kNoHoldMemoBudget);
   std::vector<TaskResult> results(tasks.size());
   std::vector<char> done(tasks.size(), 0);
   std::size_t flushed = 0;
@@ -749,13 +1105,21 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
       ++flushed;
     }
   };
-  parallel_for_workers(tasks.size(), threads, [&](std::size_t t, unsigned worker) {
-    auto& engine = engines[worker];
-    if (!engine) engine = std::make_unique<Engine>(area, o, shared);
+  auto run_task = [&](std::size_t t, unsigned worker) {
     gate.enter();
     TaskResult result;
     try {
-      result = engine->run(tasks[t].first, tasks[t].second, limit);
+      if (no_hold) {
+        auto& engine = no_hold_engines[worker];
+        if (!engine) {
+          engine = std::make_unique<NoHoldEngine>(area, o, dfa, *ranking, graph, *sets, progress);
+        }
+        result = engine->run(tasks[t].first, tasks[t].second, limit);
+      } else {
+        auto& engine = engines[worker];
+        if (!engine) engine = std::make_unique<Engine>(area, o, shared);
+        result = engine->run(tasks[t].first, tasks[t].second, limit);
+      }
     } catch (...) {
       gate.leave();
       throw;
@@ -765,7 +1129,17 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
     results[t] = std::move(result);
     done[t] = 1;
     if (streaming) flush();
-  });
+  };
+  // Without hold each thread takes a contiguous share of the tasks: threads on neighbouring
+  // prefixes would compute the same sets at the same time (measured, T,I,L,S,*p3,*p3 on 2
+  // threads: 28.3 s handing out tasks in order, 18.1 s by shares; 29.8 s on one thread).
+  if (no_hold) {
+    parallel_for_ranges(tasks.size(), threads, 1, [&](std::size_t b, std::size_t e, unsigned w) {
+      for (std::size_t t = b; t < e; ++t) run_task(t, w);
+    });
+  } else {
+    parallel_for_workers(tasks.size(), threads, run_task);
+  }
 
   // Combine in task order: the tree above the split from the tasks' totals.
   r.successes = 0;

@@ -18,6 +18,16 @@
 // continuations the pattern allows, and the union stops as soon as it holds all of them. With
 // hold and one piece more than needed, a prefix that succeeds without the last piece shows as
 // a state whose set is full, so it costs one lookup.
+// Without hold (when the pattern has at most PercentOptions::no_hold_set_bits sequences, 2^31
+// by default) the last R draws are not the limit: for a field f reached in automaton state q
+// the engine computes W(f, q), the completions of q that clear f, as a bit set over those
+// completions numbered in order (so a set has completions(q) bits, not 7^r): the union over
+// each piece p the state allows and each successor c of f for p of p then W(c, next(q, p)),
+// one piece to go being the pieces that clear f in one placement. Only the pieces the pattern
+// allows are placed, and W is memoized per (field, state) and shared by all threads, so the
+// prefixes that reach the same state share it (after `*p7`'s first six pieces, 720 prefixes
+// reach each of 7 states). A task is a prefix of the trie: the fields its pieces reach, placed
+// in order, then the union of their sets, which stops once it holds every continuation.
 // Results are exact; they do not depend on the order states are tried in, nor on the number of
 // threads (subtrees of the trie are tasks; their results are combined in order).
 
