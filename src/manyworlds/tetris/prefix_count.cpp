@@ -799,7 +799,7 @@ class SharedSets {
     for (Shard& s : shards_) s.map.clear();
     used_.store(0, std::memory_order_relaxed);
   }
-  // The mark or the bits of `key`, or null.
+  // Whether `key` is known; then `mark` is kEmpty, kFull or where its bits are (bits()).
   bool find(std::uint64_t key, std::uint64_t& mark) const {
     const Shard& s = shards_[WordHash{}(key) >> 58];
     std::lock_guard lock(s.mutex);
@@ -809,7 +809,8 @@ class SharedSets {
     return true;
   }
   const std::uint64_t* bits(std::uint64_t mark) const { return arena_.get() + mark; }
-  // Keeps `mark`, or a copy of `words` words at `from` when mark is 0.
+  // Keeps `mark` (kEmpty or kFull) for `key`, or with mark 0 a copy of the `words` words at
+  // `from`.
   void insert(std::uint64_t key, std::uint64_t mark, const std::uint64_t* from, std::size_t words) {
     if (mark == 0) {
       std::uint64_t at = used_.fetch_add(words, std::memory_order_relaxed);
