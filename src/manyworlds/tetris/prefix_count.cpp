@@ -106,17 +106,31 @@ bool block_full(const Bits& parent, int r, int p) {
   }
 }
 
-// Bits [lo, hi) of a set.
-std::uint64_t count_range(const Bits& b, std::uint64_t lo, std::uint64_t hi) {
-  std::uint64_t n = 0;
+// Walks the bits [lo, hi) of a set over 64-bit words one word at a time: fn(word, mask), with
+// mask the range's bits in that word, until fn returns false; whether it never did.
+template <class Fn>
+bool for_range(std::uint64_t lo, std::uint64_t hi, Fn fn) {
   while (lo < hi) {
-    std::uint64_t word = lo / 64, bit = lo % 64;
-    std::uint64_t take = std::min<std::uint64_t>(64 - bit, hi - lo);
+    std::uint64_t bit = lo % 64, take = std::min<std::uint64_t>(64 - bit, hi - lo);
     std::uint64_t mask = take == 64 ? ~std::uint64_t(0) : ((std::uint64_t(1) << take) - 1) << bit;
-    n += std::uint64_t(std::popcount(b.w[word] & mask));
+    if (!fn(std::size_t(lo / 64), mask)) return false;
     lo += take;
   }
+  return true;
+}
+// How many of the bits [lo, hi) of a set over words are set.
+std::uint64_t count_bits(const std::uint64_t* b, std::uint64_t lo, std::uint64_t hi) {
+  std::uint64_t n = 0;
+  for_range(lo, hi, [&](std::size_t w, std::uint64_t mask) {
+    n += std::uint64_t(std::popcount(b[w] & mask));
+    return true;
+  });
   return n;
+}
+
+// Bits [lo, hi) of a set.
+std::uint64_t count_range(const Bits& b, std::uint64_t lo, std::uint64_t hi) {
+  return count_bits(b.w.data(), lo, hi);
 }
 
 // ---- The hold slot over the last pieces ---------------------------------------------------
@@ -707,30 +721,14 @@ void or_shifted(std::uint64_t* to, std::uint64_t at, const std::uint64_t* from, 
   }
 }
 void set_range(std::uint64_t* b, std::uint64_t lo, std::uint64_t hi) {
-  while (lo < hi) {
-    std::uint64_t bit = lo % 64, take = std::min<std::uint64_t>(64 - bit, hi - lo);
-    b[lo / 64] |= take == 64 ? ~std::uint64_t(0) : ((std::uint64_t(1) << take) - 1) << bit;
-    lo += take;
-  }
-}
-std::uint64_t count_bits(const std::uint64_t* b, std::uint64_t lo, std::uint64_t hi) {
-  std::uint64_t n = 0;
-  while (lo < hi) {
-    std::uint64_t bit = lo % 64, take = std::min<std::uint64_t>(64 - bit, hi - lo);
-    std::uint64_t mask = take == 64 ? ~std::uint64_t(0) : ((std::uint64_t(1) << take) - 1) << bit;
-    n += std::uint64_t(std::popcount(b[lo / 64] & mask));
-    lo += take;
-  }
-  return n;
+  for_range(lo, hi, [&](std::size_t w, std::uint64_t mask) {
+    b[w] |= mask;
+    return true;
+  });
 }
 bool range_full(const std::uint64_t* b, std::uint64_t lo, std::uint64_t hi) {
-  while (lo < hi) {
-    std::uint64_t bit = lo % 64, take = std::min<std::uint64_t>(64 - bit, hi - lo);
-    std::uint64_t mask = take == 64 ? ~std::uint64_t(0) : ((std::uint64_t(1) << take) - 1) << bit;
-    if ((b[lo / 64] & mask) != mask) return false;
-    lo += take;
-  }
-  return true;
+  return for_range(lo, hi,
+                   [&](std::size_t w, std::uint64_t mask) { return (b[w] & mask) == mask; });
 }
 
 // The completions of each state numbered in order (see above); shared, read-only.
