@@ -626,14 +626,15 @@ class Engine {
   }
 
   // Which splits evaluate() extends first, by the piece they hold (kNoHold: none). The first
-  // split that covers the target ends the evaluation, and how many fields that takes depends
-  // most on the held piece: holding T, the fields after the placed pieces take most
-  // continuations, holding S, Z or O the fewest. Measured with one thread, before ranking (the
-  // split placing each drawn piece, so holding the first piece) and after: `S,*p7,*p3` 236 s
-  // -> 10.8 s (a field union of about 7800 fields per prefix, against 660 for `T,T,...`),
-  // `O,*p7,*p3` over 300 s -> 5.0 s, `I,*p7,*p3` 73 -> 4.0 s; `*p7,*p4` 6.2 -> 5.9 s.
-  // Extending the splits in the opposite order (the held piece the last drawn) was 5.7x faster
-  // than draw order on `S,T,[IOLJSZ]p6,*p3` but 4.5x slower on `*p7,*p4`.
+  // split that covers the target nearly always ends the evaluation, and how many fields that
+  // takes depends most on the held piece: holding T, the fields after the placed pieces take
+  // most continuations, holding S, Z or O the fewest (`S,S,[TIOLJZ]p6,*p3`: about 7800 fields
+  // per prefix, against 660 for `T,T,[IOLJSZ]p6,*p3`). Measured with one thread on the empty
+  // 4-line field, draw order (the split placing each drawn piece, so holding the first piece)
+  // against this rank: `S,*p7,*p3` 236 s -> 10.8 s, `O,*p7,*p3` over 300 s -> 5.0 s,
+  // `I,*p7,*p3` 73 -> 4.0 s, `*p7,*p4` 6.2 -> 5.9 s; other ranks and the opposite order were
+  // slower (docs/benchmarks.md). Only the speed depends on the rank, and other fields may
+  // favour another one.
   static int held_rank(int held) {
     static constexpr std::array<int, kPieceCount> kRank = {0, 2, 1, 1, 3, 3, 3};  // T I L J S Z O
     return held == kNoHold ? 0 : kRank[std::size_t(held)];
