@@ -195,6 +195,56 @@ TEST(FlatMap, ABoundedMapEmptiesItselfInsteadOfGrowing) {
   EXPECT_EQ(*flat.find(99999), 99999u * 3);
 }
 
+// PackedBoolMap against std::map: keys across the whole range [1, 2^63), values overwritten
+// both ways, growth and a clear in the middle.
+TEST(PackedBoolMap, AgreesWithStdMap) {
+  PackedBoolMap packed(4);
+  std::map<std::uint64_t, bool> plain;
+  std::uint64_t s = 777;
+  for (int step = 0; step < 200000; ++step) {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    // Small keys collide often; keys near 2^63 use the bit below the value's.
+    std::uint64_t key = 1 + (s >> 33) % 4000;
+    if (step % 2 == 0) key |= std::uint64_t(1) << 62;
+    if (step == 100000) {
+      packed.clear();
+      plain.clear();
+    }
+    if (step % 3 == 0) {
+      bool value = (s >> 20) & 1;
+      packed.insert(key, value);
+      plain[key] = value;
+    } else {
+      const bool* found = packed.find(key);
+      auto it = plain.find(key);
+      ASSERT_EQ(found != nullptr, it != plain.end()) << step;
+      if (found) {
+        ASSERT_EQ(*found, it->second) << step;
+      }
+    }
+  }
+  EXPECT_EQ(packed.size(), plain.size());
+}
+
+// A bounded PackedBoolMap empties itself at its bound and keeps answering right.
+TEST(PackedBoolMap, ABoundedMapEmptiesItselfInsteadOfGrowing) {
+  constexpr std::size_t kBound = 1 << 15;
+  PackedBoolMap packed(16, kBound);
+  std::size_t found = 0;
+  for (std::uint64_t k = 1; k <= 100000; ++k) {
+    packed.insert(k, k % 3 == 0);
+    ASSERT_LE(packed.memory(), kBound);
+    if (k == 1) continue;
+    const bool* v = packed.find(k - 1);
+    if (v) {
+      ASSERT_EQ(*v, (k - 1) % 3 == 0);
+      ++found;
+    }
+  }
+  EXPECT_GT(found, 99000u);
+  EXPECT_LT(found, 99999u);  // it did empty itself
+}
+
 TEST(ResolveThreads, ZeroMeansAllCores) {
   EXPECT_EQ(resolve_threads(3), 3u);
   EXPECT_GE(resolve_threads(0), 1u);

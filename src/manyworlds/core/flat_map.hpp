@@ -195,4 +195,84 @@ class FlatMap {
   std::size_t max_bytes_ = 0;
 };
 
+// A map from keys in [1, 2^63) to bool in 8 bytes a slot (the key, and the value in the top
+// bit; 0 is an empty slot): half the size of FlatMap<std::uint64_t, bool>, for memos read at
+// random. Linear probing, at most half full, no erase; with `max_bytes`, it empties itself
+// instead of growing past that size.
+class PackedBoolMap {
+ public:
+  explicit PackedBoolMap(std::size_t capacity = 1024, std::size_t max_bytes = 0)
+      : max_bytes_(max_bytes) {
+    reset(capacity);
+  }
+
+  std::size_t size() const { return size_; }
+  std::size_t memory() const { return slots_.size() * sizeof(std::uint64_t); }
+
+  // The value stored for `key`, or nullptr.
+  const bool* find(std::uint64_t key) const {
+    for (std::size_t i = hash_mix(key) & mask_;; i = (i + 1) & mask_) {
+      const std::uint64_t s = slots_[i];
+      if (s == 0) return nullptr;
+      if ((s & kKey) == key) return s >> 63 ? &kTrue : &kFalse;
+    }
+  }
+
+  // Stores `value` for `key` (replacing any earlier value).
+  void insert(std::uint64_t key, bool value) {
+    if (2 * (size_ + 1) > slots_.size()) {
+      if (max_bytes_ != 0 && 2 * memory() > max_bytes_) {
+        std::fill(slots_.begin(), slots_.end(), 0);
+        size_ = 0;
+      } else {
+        grow();
+      }
+    }
+    place(key | std::uint64_t(value) << 63);
+  }
+
+  // Empties the map and gives its memory back.
+  void clear() { reset(16); }
+
+ private:
+  static constexpr std::uint64_t kKey = ~(std::uint64_t(1) << 63);
+  static constexpr bool kTrue = true;
+  static constexpr bool kFalse = false;
+
+  void reset(std::size_t capacity) {
+    slots_.assign(std::bit_ceil(std::max<std::size_t>(capacity, 16)), 0);
+    mask_ = slots_.size() - 1;
+    size_ = 0;
+  }
+
+  void place(std::uint64_t slot) {
+    for (std::size_t i = hash_mix(slot & kKey) & mask_;; i = (i + 1) & mask_) {
+      std::uint64_t& s = slots_[i];
+      if (s == 0) {
+        s = slot;
+        ++size_;
+        return;
+      }
+      if ((s & kKey) == (slot & kKey)) {
+        s = slot;
+        return;
+      }
+    }
+  }
+
+  void grow() {
+    std::vector<std::uint64_t, MappedAllocator<std::uint64_t>> old;
+    old.swap(slots_);
+    reset(old.size() * 2);
+    for (std::uint64_t s : old) {
+      if (s != 0) place(s);
+    }
+  }
+
+  std::vector<std::uint64_t, MappedAllocator<std::uint64_t>> slots_;
+  std::size_t mask_ = 0;
+  std::size_t size_ = 0;
+  std::size_t max_bytes_ = 0;
+};
+
 }  // namespace manyworlds
