@@ -190,33 +190,40 @@ TEST(MoveGen, AgreesWithTheReverseSearchOnRandomFields) {
   EXPECT_EQ(compared, 60 * 6 * 7);
 }
 
-// Random kick tables (1 to 16 offsets per key, some as large as the format allows) on random
-// fields: the generator and the reverse search still agree, 90 and 180 degrees.
-TEST(MoveGen, AgreesWithTheReverseSearchUnderRandomKickTables) {
-  std::mt19937 rng(56);
-  for (int t = 0; t < 12; ++t) {
-    std::string text;
-    for (char p : std::string("TILJSZO")) {
-      for (const char* k :
-           {"NE", "ES", "SW", "WN", "NW", "WS", "SE", "EN", "NS", "SN", "EW", "WE"}) {
-        text += p;
-        text += '.';
-        text += k;
-        text += '=';
-        int n = 1 + int(rng() % 16);
-        for (int i = 0; i < n; ++i) {
-          int span = rng() % 10 == 0 ? 20 : 3;
-          int x = int(rng() % (2 * span + 1)) - span, y = int(rng() % (2 * span + 1)) - span;
-          text += '(';
-          text += std::to_string(x);
-          text += ',';
-          text += std::to_string(y);
-          text += ')';
-        }
-        text += "\n";
+// A random kick table: 1 to 16 offsets per key (90 and 180 degrees), each coordinate within
+// +-small, or one time in ten within +-big_x (x) and +-big_y (y).
+KickTable random_kick_table(std::mt19937& rng, int small, int big_x, int big_y) {
+  std::string text;
+  for (char p : std::string("TILJSZO")) {
+    for (const char* k : {"NE", "ES", "SW", "WN", "NW", "WS", "SE", "EN", "NS", "SN", "EW", "WE"}) {
+      text += p;
+      text += '.';
+      text += k;
+      text += '=';
+      int n = 1 + int(rng() % 16);
+      for (int i = 0; i < n; ++i) {
+        bool big = rng() % 10 == 0;
+        int sx = big ? big_x : small, sy = big ? big_y : small;
+        int x = int(rng() % unsigned(2 * sx + 1)) - sx, y = int(rng() % unsigned(2 * sy + 1)) - sy;
+        text += '(';
+        text += std::to_string(x);
+        text += ',';
+        text += std::to_string(y);
+        text += ')';
       }
+      text += "\n";
     }
-    KickTable table = KickTable::parse(text, "random");
+  }
+  return KickTable::parse(text, "random");
+}
+
+// Random kick tables on random fields, heights 1 to 9: the generator and the reverse search
+// agree, 90 and 180 degrees.
+void expect_agreement_under_random_tables(std::uint32_t seed, int tables, int small, int big_x,
+                                          int big_y) {
+  std::mt19937 rng(seed);
+  for (int t = 0; t < tables; ++t) {
+    KickTable table = random_kick_table(rng, small, big_x, big_y);
     ASSERT_TRUE(table.has_180());
     Field f;
     for (int y = 0; y < 6; ++y) {
@@ -224,17 +231,28 @@ TEST(MoveGen, AgreesWithTheReverseSearchUnderRandomKickTables) {
         if (int(rng() % 100) < 55 - 8 * y) f.set(x, y);
       }
     }
-    int height = 4 + int(rng() % 6);
+    int height = 1 + int(rng() % 9);
     for (Drop drop : {Drop::Softdrop, Drop::Softdrop180}) {
       for (Piece p : kAllPieces) {
         testing::Oracle oracle(f, table, drop, height);
         EXPECT_EQ(generate(f, p, drop, height, table), oracle.placements(p))
             << f.to_string() << "\npiece " << piece_letter(p) << " " << drop_name(drop)
-            << " H=" << height << "\n"
-            << text;
+            << " H=" << height << " table " << t;
       }
     }
   }
+}
+
+// Offsets as large as the format allows (20): the row-by-row flood fill.
+TEST(MoveGen, AgreesWithTheReverseSearchUnderRandomKickTables) {
+  expect_agreement_under_random_tables(56, 12, 3, 20, 20);
+}
+
+// Offsets that keep the states in the whole-board flood fill's rows (kicks up 0 to 3 rows),
+// some shifting 9 to 12 columns, where a shift of a board could wrap into the next row.
+TEST(MoveGen, AgreesWithTheReverseSearchUnderSmallRandomKickTables) {
+  expect_agreement_under_random_tables(57, 40, 2, 12, 3);
+  expect_agreement_under_random_tables(58, 40, 1, 9, 1);
 }
 
 TEST(MoveGen, Drop180NeedsATableWith180Kicks) {

@@ -20,6 +20,7 @@
 
 #include <array>
 #include <cstddef>
+#include <memory>
 #include <new>
 #include <optional>
 #include <string_view>
@@ -76,6 +77,8 @@ class ReachableStates {
   std::array<std::array<Row, kMaxHeight>, 4> rows_{};
 };
 
+struct BoardTables;
+
 class MoveGenerator {
  public:
   // Throws InputError when `drop` is Softdrop180 and the table has no 180-degree kicks.
@@ -101,7 +104,9 @@ class MoveGenerator {
  private:
   KickTable kicks_;
   Drop drop_;
-  int lowest_kick_ = 0;  // the most negative dy among the kicks in use (0 if none)
+  int lowest_kick_ = 0;   // the most negative dy among the kicks in use (0 if none)
+  int highest_kick_ = 0;  // the most positive dy among them (0 if none)
+  std::shared_ptr<const BoardTables> boards_;  // for fields that fit a board (movegen.cpp)
 };
 
 }  // namespace manyworlds::tetris
