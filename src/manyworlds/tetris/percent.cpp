@@ -115,6 +115,15 @@ class OrderSearch {
     return ok;
   }
 
+  // The memo's name of a hold state (see hold_works()).
+  static std::uint64_t memo_state(std::uint64_t queue) {
+    std::uint64_t held_code = queue & 7, drawn_code = (queue >> 3) & 7;
+    if (drawn_code != 0 && drawn_code < held_code) {
+      return (queue & ~std::uint64_t(077)) | (held_code << 3) | drawn_code;
+    }
+    return queue;
+  }
+
   // queue: held piece, then the pieces still to draw.
   bool hold_works(Id id, std::uint64_t queue) {
     if (graph_.cleared(id)) return true;
@@ -125,10 +134,7 @@ class OrderSearch {
     // the memo keeps them in a fixed order. The search itself keeps the given order: placing
     // the drawn piece first finds successes sooner.
     std::uint64_t held_code = queue & 7, drawn_code = (queue >> 3) & 7;
-    std::uint64_t state = queue;
-    if (drawn_code != 0 && drawn_code < held_code) {
-      state = (queue & ~std::uint64_t(077)) | (held_code << 3) | drawn_code;
-    }
+    const std::uint64_t state = memo_state(queue);
     if (const bool* known = hold_memo_.find(state, id)) return *known;
     bool ok = false;
     if (fillable_with(id, queue)) {
@@ -138,7 +144,15 @@ class OrderSearch {
       std::uint64_t after = rest >> 3;
       // Place the drawn piece: the held piece stays first.
       std::uint64_t keep = (after << 3) | held_code;
-      for (Id c : graph_.successors(id, Piece(drawn))) {
+      // The children's memo entries are asked for together, so that their cache misses
+      // overlap (sfinder's manyPatterns case 308 -> 290 ms, the 8-line docs sample 263 -> 247
+      // ms, one thread; doing the same for the held piece's children, tried second and
+      // seldom, gained nothing).
+      const FieldGraph::Edges children = graph_.successors(id, Piece(drawn));
+      if ((keep >> 3) != 0) {
+        for (Id c : children) hold_memo_.prefetch(memo_state(keep), c);
+      }
+      for (Id c : children) {
         if ((ok = hold_works(c, keep))) break;
       }
       if (!ok && drawn != held) {
@@ -180,6 +194,9 @@ class OrderSearch {
       } else {
         wide_.insert({queue, std::uint32_t(id)}, value);
       }
+    }
+    void prefetch(std::uint64_t queue, Id id) const {
+      if (queue >> 31 == 0) narrow_.prefetch(pack(queue, id));
     }
     void clear() {
       narrow_.clear();
