@@ -64,6 +64,7 @@ class OrderSearch {
       memo_.clear();
       hold_memo_.clear();
       fill_memo_.clear();
+      long_fill_memo_.clear();
     }
   }
 
@@ -107,11 +108,23 @@ class OrderSearch {
   // left over). Memoized by the thread: the graph's shared memo costs two locks per new
   // question (measured: sfinder's manyPatterns case 0.49 -> 0.54 s with one thread), more
   // than the oracle calls two threads both make.
+  // A queue of at most 15 pieces has each count in 4 bits: with the field's id (31 bits) the
+  // key fits the 8-byte slots of a PackedBoolMap.
   bool fillable_with(Id id, std::uint64_t queue) {
+    if (queue >> 45 == 0) {
+      std::uint64_t nibbles = 0;
+      for (std::uint64_t q = queue; q != 0; q >>= 3)
+        nibbles += std::uint64_t(1) << (4 * ((q & 7) - 1));
+      const std::uint64_t key = nibbles << 31 | std::uint32_t(id);
+      if (const bool* known = fill_memo_.find(key)) return *known;
+      bool ok = oracle_.fillable(graph_.field(id), graph_.height(id), counts_of(queue));
+      fill_memo_.insert(key, ok);
+      return ok;
+    }
     MemoKey key{counts_of(queue), std::uint32_t(id)};
-    if (const bool* known = fill_memo_.find(key)) return *known;
+    if (const bool* known = long_fill_memo_.find(key)) return *known;
     bool ok = oracle_.fillable(graph_.field(id), graph_.height(id), key.order);
-    fill_memo_.insert(key, ok);
+    long_fill_memo_.insert(key, ok);
     return ok;
   }
 
@@ -210,10 +223,11 @@ class OrderSearch {
     PackedBoolMap narrow_{1024, std::size_t(8) << 20};
     FlatMap<MemoKey, bool, MemoKeyHash> wide_{1024, std::size_t(24) << 20};
   };
-  // The memos empty themselves when full: at most 32 + 32 + 8 MB per search.
+  // The memos empty themselves when full: at most 32 + 32 + 4 + 8 MB per search.
   StateMemo memo_;
   StateMemo hold_memo_;
-  FlatMap<MemoKey, bool, MemoKeyHash> fill_memo_{1024, std::size_t(8) << 20};  // (counts, node)
+  PackedBoolMap fill_memo_{1024, std::size_t(4) << 20};  // (counts, node), see fillable_with()
+  FlatMap<MemoKey, bool, MemoKeyHash> long_fill_memo_{1024, std::size_t(8) << 20};
 };
 
 // The seed's second pass for one input: any placement order that works without hold.
