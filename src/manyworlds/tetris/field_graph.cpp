@@ -17,13 +17,14 @@ namespace {
 int awkwardness(const Field& f, int height) {
   std::array<int, kWidth> top{};
   int holes = 0;
-  for (int x = 0; x < kWidth; ++x) {
-    int t = 0;
-    for (int y = 0; y < height; ++y) {
-      if (f.filled(x, y)) t = y + 1;
+  unsigned above = 0;  // the columns with a block higher up
+  for (int y = height - 1; y >= 0; --y) {
+    const unsigned row = f.row(y);
+    holes += std::popcount(~row & above);
+    for (unsigned fresh = row & ~above; fresh != 0; fresh &= fresh - 1) {
+      top[std::size_t(std::countr_zero(fresh))] = y + 1;
     }
-    for (int y = 0; y < t; ++y) holes += !f.filled(x, y);
-    top[std::size_t(x)] = t;
+    above |= row;
   }
   int bumps = 0;
   for (int x = 0; x + 1 < kWidth; ++x)
