@@ -123,7 +123,7 @@ std::size_t FieldGraph::memory() const {
       bytes += index_[s].map.memory();
     }
     std::lock_guard lock(fill_memo_[s].mutex);
-    bytes += fill_memo_[s].map.memory();
+    bytes += fill_memo_[s].map.memory() + fill_memo_[s].packed.memory();
   }
   return bytes;
 }
@@ -140,6 +140,7 @@ void FieldGraph::reset() {
   for (std::size_t s = 0; s < kShards; ++s) {
     index_[s].map.clear();
     fill_memo_[s].map.clear();
+    fill_memo_[s].packed.clear();
   }
   ++generation_;
   root_ = node(root_field_, root_height_);
@@ -312,6 +313,24 @@ const std::uint64_t* FieldGraph::store_bits(Id id, const std::uint64_t* words, s
 }
 
 bool FieldGraph::fillable_with(Id id, PieceCounts available) {
+  constexpr PieceCounts kHighNibbles = 0xF0F0F0F0F0F0F0;
+  if ((available & kHighNibbles) == 0) {
+    // Each count below 16: the counts' low nibbles (28 bits) above the id (31 bits).
+    std::uint64_t key = std::uint32_t(id);
+    for (int p = 0; p < kPieceCount; ++p) {
+      key |= ((available >> (8 * p)) & 0xF) << (31 + 4 * p);
+    }
+    FillShard& shard = fill_memo_[shard_of(hash_mix(key))];
+    {
+      std::lock_guard lock(shard.mutex);
+      if (const bool* known = shard.packed.find(key)) return *known;
+    }
+    const Node& n = at(id);
+    bool ok = oracle_.fillable(n.field, n.height, available);
+    std::lock_guard lock(shard.mutex);
+    shard.packed.insert(key, ok);
+    return ok;
+  }
   FillKey key{available, id};
   FillShard& shard = fill_memo_[shard_of(FillKeyHash{}(key))];
   {

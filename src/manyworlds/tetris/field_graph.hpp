@@ -222,9 +222,11 @@ class FieldGraph {
       return hash_mix(k.available ^ hash_mix(std::uint64_t(k.id)));
     }
   };
+  // Counts of at most 15 each (the usual case) are packed with the id into one 8-byte slot.
   struct FillShard {
     mutable std::mutex mutex;
-    FlatMap<FillKey, bool, FillKeyHash> map{16, (std::size_t(128) << 20) / kShards};
+    PackedBoolMap packed{16, (std::size_t(64) << 20) / kShards};
+    FlatMap<FillKey, bool, FillKeyHash> map{16, (std::size_t(64) << 20) / kShards};
   };
   std::unique_ptr<FillShard[]> fill_memo_;
   Field root_field_;
