@@ -306,7 +306,7 @@ void setup_tetris_percent(CLI::App& tetris) {
   }
   use_sfinder_help(*p);
   p->add_option("-m,--method", o->method,
-                "auto (default: prefix above 100,000 sequences and at most 64 patterns, else "
+                "auto (default: prefix above 20,000 sequences and at most 64 patterns, else "
                 "optimized), optimized (the seed's two passes), direct or prefix");
   add_json_flag(*p, o->json);
   add_force_flag(*p, o->force);

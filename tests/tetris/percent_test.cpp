@@ -199,7 +199,7 @@ TEST(Percent, LongQueuesAgreeWithTheDirectMethod) {
   }
 }
 
-// Auto: the prefix engine for a large pattern (above 100,000 sequences with repeats), but not for
+// Auto: the prefix engine for a large pattern (above 20,000 sequences with repeats), but not for
 // a long list of patterns (a patterns file of single sequences grows its automaton): 64 copies of
 // `*,*,*,*` (153,664 sequences) go to the prefix engine, 65 to the optimized method; both count
 // the same 2401 distinct sequences on the PCO field.

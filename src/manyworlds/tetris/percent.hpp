@@ -41,7 +41,7 @@
 namespace manyworlds::tetris {
 
 enum class PercentMethod {
-  Auto,       // Prefix above 100,000 sequences (with repeats, truncated) and at most
+  Auto,       // Prefix above 20,000 sequences (with repeats, truncated) and at most
               // kAutoPrefixMaxPatterns patterns, else Optimized
   Optimized,  // the seed's two passes over a shared field graph, sequence by sequence
   Direct,     // an independent plain search per sequence (sfinder's way)
