@@ -10,6 +10,8 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <span>
+#include <vector>
 
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/flat_map.hpp"
@@ -138,53 +140,63 @@ std::uint64_t count_range(const Bits& b, std::uint64_t lo, std::uint64_t hi) {
 // For inputs made of a held piece h and r more draws, which placement orders each input can
 // give (the hold model of percent.hpp): spare = one piece is left over (r placements, the last
 // held piece unused), else the held piece is placed last (r + 1 placements). The table maps
-// (h, placement order) to the set of draws (bits over r pieces) that can give that order.
+// (h, placement order) to the draws (indices into a set over r pieces) that can give that
+// order: a few each (2^r hold choices per input spread over the orders), so it is kept as
+// lists, not as a bit set per order (with 4 draws those took 14.7 MB to make, most of them
+// zero, and 64 words to OR per order found).
 class HoldProjection {
  public:
   HoldProjection(int draws, bool spare) : draws_(draws), order_length_(spare ? draws : draws + 1) {
     const std::size_t orders = std::size_t(1) << (3 * order_length_);
-    table_.assign(std::size_t(kPieceCount) * orders * std::size_t(words_for(draws)), 0);
-    std::array<int, kMaxLength + 1> c{};
     int inputs = 1;
     for (int i = 0; i < draws; ++i) inputs *= 7;
-    for (int h = 0; h < kPieceCount; ++h) {
-      for (int n = 0; n < inputs; ++n) {
-        std::uint64_t input = 0;
-        for (int i = draws - 1, v = n; i >= 0; --i, v /= 7) c[std::size_t(i)] = v % 7;
-        for (int i = 0; i < draws; ++i) input = input * 8 + std::uint64_t(c[std::size_t(i)]);
-        for (unsigned choice = 0; choice < (1u << draws); ++choice) {
-          int held = h;
-          std::uint64_t order = 0;
-          for (int i = 0; i < draws; ++i) {
-            if ((choice >> i) & 1) {
-              order = order * 8 + std::uint64_t(held);
-              held = c[std::size_t(i)];
-            } else {
-              order = order * 8 + std::uint64_t(c[std::size_t(i)]);
+    // Every (held, input, choice) twice: counted per (held, order), then listed. An input that
+    // gives an order by two choices is listed twice (setting its bit twice is harmless).
+    std::array<int, kMaxLength + 1> c{};
+    auto each = [&](auto&& fn) {
+      for (int h = 0; h < kPieceCount; ++h) {
+        for (int n = 0; n < inputs; ++n) {
+          std::uint64_t input = 0;
+          for (int i = draws - 1, v = n; i >= 0; --i, v /= 7) c[std::size_t(i)] = v % 7;
+          for (int i = 0; i < draws; ++i) input = input * 8 + std::uint64_t(c[std::size_t(i)]);
+          for (unsigned choice = 0; choice < (1u << draws); ++choice) {
+            int held = h;
+            std::uint64_t order = 0;
+            for (int i = 0; i < draws; ++i) {
+              if ((choice >> i) & 1) {
+                order = order * 8 + std::uint64_t(held);
+                held = c[std::size_t(i)];
+              } else {
+                order = order * 8 + std::uint64_t(c[std::size_t(i)]);
+              }
             }
+            if (!spare) order = order * 8 + std::uint64_t(held);
+            fn((std::size_t(h) << (3 * order_length_)) + order, std::uint16_t(input));
           }
-          if (!spare) order = order * 8 + std::uint64_t(held);
-          std::uint64_t* bits = at(h, order);
-          bits[input / 64] |= std::uint64_t(1) << (input % 64);
         }
       }
-    }
+    };
+    start_.assign(std::size_t(kPieceCount) * orders + 1, 0);
+    each([&](std::size_t key, std::uint16_t) { ++start_[key + 1]; });
+    for (std::size_t i = 1; i < start_.size(); ++i) start_[i] += start_[i - 1];
+    draws_of_.resize(start_.back());
+    std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
+    each([&](std::size_t key, std::uint16_t input) { draws_of_[next[key]++] = input; });
   }
   int draws() const { return draws_; }
   int order_length() const { return order_length_; }
-  const std::uint64_t* at(int held, std::uint64_t order) const {
-    return table_.data() +
-           ((std::size_t(held) << (3 * order_length_)) + order) * std::size_t(words_for(draws_));
+  // The draws that give `order` with `held` in the hold slot: indices into a set over
+  // draws() pieces.
+  std::span<const std::uint16_t> at(int held, std::uint64_t order) const {
+    const std::size_t i = (std::size_t(held) << (3 * order_length_)) + order;
+    return {draws_of_.data() + start_[i], draws_of_.data() + start_[i + 1]};
   }
 
  private:
-  std::uint64_t* at(int held, std::uint64_t order) {
-    return table_.data() +
-           ((std::size_t(held) << (3 * order_length_)) + order) * std::size_t(words_for(draws_));
-  }
   int draws_;
   int order_length_;
-  std::vector<std::uint64_t> table_;
+  std::vector<std::uint32_t> start_;     // per (held, order): where its draws start
+  std::vector<std::uint16_t> draws_of_;  // grouped by (held, order)
 };
 
 // ---- The search ----------------------------------------------------------------------------
@@ -594,9 +606,11 @@ class Engine {
           lu.w[std::size_t(w)] |= fresh;
           for (; fresh; fresh &= fresh - 1) {
             std::uint64_t order = std::uint64_t(64 * w + std::countr_zero(fresh));
-            const std::uint64_t* draws = s_.projection->at(s.held, order);
-            or_bits(v, draws, r);
-            or_bits(acc, draws, r);
+            for (std::uint16_t input : s_.projection->at(s.held, order)) {
+              const std::uint64_t bit = std::uint64_t(1) << (input % 64);
+              v.w[input / 64] |= bit;
+              acc.w[input / 64] |= bit;
+            }
           }
         }
       }
