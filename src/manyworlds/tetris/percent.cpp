@@ -111,21 +111,19 @@ class OrderSearch {
   // A queue of at most 15 pieces has each count in 4 bits: with the field's id (31 bits) the
   // key fits the 8-byte slots of a PackedBoolMap.
   bool fillable_with(Id id, std::uint64_t queue) {
+    auto memoized = [&](auto& memo, const auto& key) {
+      if (const bool* known = memo.find(key)) return *known;
+      bool ok = oracle_.fillable(graph_.field(id), graph_.height(id), counts_of(queue));
+      memo.insert(key, ok);
+      return ok;
+    };
     if (queue >> 45 == 0) {
       std::uint64_t nibbles = 0;
       for (std::uint64_t q = queue; q != 0; q >>= 3)
         nibbles += std::uint64_t(1) << (4 * ((q & 7) - 1));
-      const std::uint64_t key = nibbles << 31 | std::uint32_t(id);
-      if (const bool* known = fill_memo_.find(key)) return *known;
-      bool ok = oracle_.fillable(graph_.field(id), graph_.height(id), counts_of(queue));
-      fill_memo_.insert(key, ok);
-      return ok;
+      return memoized(fill_memo_, nibbles << 31 | std::uint32_t(id));
     }
-    MemoKey key{counts_of(queue), std::uint32_t(id)};
-    if (const bool* known = long_fill_memo_.find(key)) return *known;
-    bool ok = oracle_.fillable(graph_.field(id), graph_.height(id), key.order);
-    long_fill_memo_.insert(key, ok);
-    return ok;
+    return memoized(long_fill_memo_, MemoKey{counts_of(queue), std::uint32_t(id)});
   }
 
   // The memo's name of a hold state (see hold_works()).
