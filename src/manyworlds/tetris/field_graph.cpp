@@ -94,10 +94,13 @@ FieldGraph::FieldGraph(const Field& field, int height, const MoveGenerator& gen,
       max_bytes_(max_bytes),
       node_chunks_(std::make_unique<std::atomic<Node*>[]>(kMaxChunks)),
       edge_chunks_(std::make_unique<std::atomic<Id*>[]>(kMaxChunks)),
+      tall_chunks_(std::make_unique<std::atomic<TallRows*>[]>(kMaxChunks)),
+      tall_(height > 12),
       index_(std::make_unique<IndexShard[]>(kShards)),
       fill_memo_(std::make_unique<FillShard[]>(kShards)),
       root_field_(field),
       root_height_(height) {
+  for (int y = height; y < kMaxHeight; ++y) above_[std::size_t(y - height)] = field.row(y);
   root_ = node(field, height);
 }
 
@@ -111,11 +114,15 @@ void FieldGraph::release() {
       unmap_pages(nodes, kNodeChunk * sizeof(Node));  // nodes need no destruction
     }
     if (Id* edges = edge_chunks_[c].exchange(nullptr)) unmap_pages(edges, kEdgeChunk * sizeof(Id));
+    if (TallRows* tall = tall_chunks_[c].exchange(nullptr)) {
+      unmap_pages(tall, kNodeChunk * sizeof(TallRows));
+    }
   }
 }
 
 std::size_t FieldGraph::memory() const {
-  std::size_t bytes = size() * sizeof(Node) + edge_bytes_.load(std::memory_order_relaxed) +
+  std::size_t bytes = size() * (sizeof(Node) + (tall_ ? sizeof(TallRows) : 0)) +
+                      edge_bytes_.load(std::memory_order_relaxed) +
                       bit_bytes_.load(std::memory_order_relaxed);
   for (std::size_t s = 0; s < kShards; ++s) {
     {
@@ -161,28 +168,54 @@ FieldGraph::Node& FieldGraph::slot(Id id) {
       // pages. Each node is constructed by node() when its id is given out.
       chunk = static_cast<Node*>(map_pages(kNodeChunk * sizeof(Node), c > 0));
       if (c > 0) populate_pages(chunk, kNodeChunk * sizeof(Node));
+      if (tall_) {
+        auto* tall = static_cast<TallRows*>(map_pages(kNodeChunk * sizeof(TallRows), false));
+        tall_chunks_[c].store(tall, std::memory_order_release);
+      }
       node_chunks_[c].store(chunk, std::memory_order_release);
     }
   }
   return chunk[std::size_t(id) % kNodeChunk];
 }
 
+Field FieldGraph::field(Id id) const {
+  const Node& n = at(id);
+  const int height = n.height;
+  Field f;
+  auto unpack = [&](std::uint64_t word, int first) {
+    for (int y = first; y < std::min(height, first + 6); ++y, word >>= 10) {
+      f.set_row(y, Row(word & kFullRow));
+    }
+  };
+  unpack(n.rows[0], 0);
+  unpack(n.rows[1], 6);
+  if (height > 12) {
+    const TallRows& tall = tall_chunks_[std::size_t(id) / kNodeChunk].load(
+        std::memory_order_acquire)[std::size_t(id) % kNodeChunk];
+    unpack(tall[0], 12);
+    unpack(tall[1], 18);
+  }
+  for (int y = height; y < kMaxHeight; ++y) f.set_row(y, above_[std::size_t(y - height)]);
+  return f;
+}
+
 FieldGraph::Id FieldGraph::node(const Field& f, int height) {
-  const std::size_t hash = FieldKeyHash{}(key_of(f, height));
+  const FieldKey key = key_of(f, height);
+  const std::size_t hash = FieldKeyHash{}(key);
   const auto tag = std::uint32_t(hash);
   auto same = [&](Id id) {
     const Node& n = at(id);
-    if (n.height != height) return false;
-    for (int y = 0; y < height; ++y) {
-      if (n.field.row(y) != f.row(y)) return false;
-    }
-    return true;
+    if (n.height != height || n.rows[0] != key.words[0] || n.rows[1] != key.words[1]) return false;
+    if (height <= 12) return true;
+    const TallRows& tall = tall_chunks_[std::size_t(id) / kNodeChunk].load(
+        std::memory_order_acquire)[std::size_t(id) % kNodeChunk];
+    return tall[0] == key.words[2] && tall[1] == key.words[3];
   };
   IndexShard& shard = index_[shard_of(hash)];
   std::lock_guard lock(shard.mutex);
   if (Id known = shard.map.find(tag, same); known >= 0) return known;
   Id id = count_.fetch_add(1, std::memory_order_relaxed);
-  static_assert(std::is_trivially_destructible_v<Node>);
+  static_assert(std::is_trivially_destructible_v<Node> && sizeof(Node) == 56);
   Node* at_id = &slot(id);
   if (std::size_t(id) < kNodeChunk && std::size_t(id) % kNodeSlice == 0) {
     // From the page holding this node (madvise wants whole pages) to the slice's end.
@@ -191,8 +224,12 @@ FieldGraph::Id FieldGraph::node(const Field& f, int height) {
     populate_pages(reinterpret_cast<void*>(from), to - from);
   }
   Node& n = *new (at_id) Node;
-  n.field = f;
-  for (auto& e : n.edges) e.store(-1, std::memory_order_relaxed);
+  n.rows = {key.words[0], key.words[1]};
+  if (tall_) {
+    tall_chunks_[std::size_t(id) / kNodeChunk].load(
+        std::memory_order_acquire)[std::size_t(id) % kNodeChunk] = {key.words[2], key.words[3]};
+  }
+  for (auto& e : n.edges) e.store(kUnexpanded, std::memory_order_relaxed);
   n.height = std::int8_t(height);
   int empty = 0;
   for (int y = 0; y < height; ++y) empty += kWidth - std::popcount(unsigned(f.row(y)));
@@ -205,9 +242,9 @@ FieldGraph::Id FieldGraph::node(const Field& f, int height) {
   return id;
 }
 
-std::int64_t FieldGraph::expand(Id id, Piece piece) {
+std::uint32_t FieldGraph::expand(Id id, Piece piece) {
   const Node& from = at(id);
-  const Field f = from.field;
+  const Field f = field(id);
   const int height = from.height;
   MoveList moves;
   gen_.generate(f, piece, height, moves);
@@ -230,13 +267,13 @@ std::int64_t FieldGraph::expand(Id id, Piece piece) {
   }
   std::stable_sort(scored.begin(), scored.begin() + std::ptrdiff_t(n),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::atomic<std::int64_t>& slot_of_piece = from.edges[std::size_t(piece)];
-  std::int64_t published = slot_of_piece.load(std::memory_order_acquire);
-  if (published >= 0) return published;  // another thread finished first
-  std::int64_t first = 0;
+  std::atomic<std::uint32_t>& slot_of_piece = from.edges[std::size_t(piece)];
+  std::uint32_t published = slot_of_piece.load(std::memory_order_acquire);
+  if (published != kUnexpanded) return published;  // another thread finished first
+  std::uint32_t first = kNoEdges;
   if (n > 0) {
     std::lock_guard lock(edge_mutex_);
-    if (edge_used_ + n > kEdgeChunk) {
+    if (edge_used_ + n + 1 > kEdgeChunk) {
       if (edge_chunks_used_ >= kMaxChunks) throw std::length_error("field graph: too many edges");
       // Like the node chunks (slot()): the first is faulted in as it fills, the later ones
       // are populated whole on huge pages.
@@ -247,26 +284,25 @@ std::int64_t FieldGraph::expand(Id id, Piece piece) {
       edge_used_ = 0;
       edge_bytes_.fetch_add(kEdgeChunk * sizeof(Id), std::memory_order_relaxed);
     }
-    first = std::int64_t((edge_chunks_used_ - 1) * kEdgeChunk + edge_used_);
+    first = std::uint32_t((edge_chunks_used_ - 1) * kEdgeChunk + edge_used_);
     Id* out = edge_chunks_[edge_chunks_used_ - 1].load(std::memory_order_relaxed) + edge_used_;
-    for (std::size_t i = 0; i < n; ++i) out[i] = scored[i].second;
-    edge_used_ += n;
+    out[0] = Id(n);  // the length, then the list
+    for (std::size_t i = 0; i < n; ++i) out[i + 1] = scored[i].second;
+    edge_used_ += n + 1;
   }
-  std::int64_t packed = (first << 16) | std::int64_t(n);
-  std::int64_t expected = -1;
-  if (!slot_of_piece.compare_exchange_strong(expected, packed, std::memory_order_acq_rel)) {
+  std::uint32_t expected = kUnexpanded;
+  if (!slot_of_piece.compare_exchange_strong(expected, first, std::memory_order_acq_rel)) {
     return expected;  // lost the race: the edges written above stay unused
   }
-  return packed;
+  return first;
 }
 
 FieldGraph::Edges FieldGraph::successors(Id id, Piece piece) {
-  std::int64_t e = at(id).edges[std::size_t(piece)].load(std::memory_order_acquire);
-  if (e < 0) e = expand(id, piece);
-  auto count = std::size_t(e & 0xFFFF);
-  if (count == 0) return {nullptr, nullptr};
-  const Id* first = edge(e >> 16);
-  return {first, first + count};
+  std::uint32_t e = at(id).edges[std::size_t(piece)].load(std::memory_order_acquire);
+  if (e == kUnexpanded) e = expand(id, piece);
+  if (e == kNoEdges) return {nullptr, nullptr};
+  const Id* list = edge(e);
+  return {list + 1, list + 1 + list[0]};
 }
 
 std::uint8_t FieldGraph::finishers(Id id) {
@@ -277,7 +313,7 @@ std::uint8_t FieldGraph::finishers(Id id) {
   // only by the piece whose shape those cells make: generate that piece's moves alone.
   std::uint8_t mask = 0;
   if (n.need == 1) {
-    std::optional<Piece> piece = shape_of_empty(n.field, n.height);
+    std::optional<Piece> piece = shape_of_empty(field(id), n.height);
     if (piece) {
       for (Id c : successors(id, *piece)) {
         if (at(c).height == 0) mask = std::uint8_t(1u << int(*piece));
@@ -325,8 +361,7 @@ bool FieldGraph::fillable_with(Id id, PieceCounts available) {
       std::lock_guard lock(shard.mutex);
       if (const bool* known = shard.packed.find(key)) return *known;
     }
-    const Node& n = at(id);
-    bool ok = oracle_.fillable(n.field, n.height, available);
+    bool ok = oracle_.fillable(field(id), at(id).height, available);
     std::lock_guard lock(shard.mutex);
     shard.packed.insert(key, ok);
     return ok;
@@ -337,8 +372,7 @@ bool FieldGraph::fillable_with(Id id, PieceCounts available) {
     std::lock_guard lock(shard.mutex);
     if (const bool* known = shard.map.find(key)) return *known;
   }
-  const Node& n = at(id);
-  bool ok = oracle_.fillable(n.field, n.height, available);
+  bool ok = oracle_.fillable(field(id), at(id).height, available);
   std::lock_guard lock(shard.mutex);
   shard.map.insert(key, ok);
   return ok;

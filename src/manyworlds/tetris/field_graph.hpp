@@ -69,7 +69,8 @@ class FieldGraph {
   FieldGraph& operator=(const FieldGraph&) = delete;
 
   Id root() const { return root_; }
-  const Field& field(Id id) const { return at(id).field; }
+  // The field (rebuilt from the rows the node keeps and the rows above the clear area).
+  Field field(Id id) const;
   int height(Id id) const { return at(id).height; }
   bool cleared(Id id) const { return at(id).height == 0; }
   // Pieces still needed: the empty cells below the clear height / 4.
@@ -114,15 +115,22 @@ class FieldGraph {
   std::uint64_t generation() const { return generation_; }
 
  private:
+  // 56 bytes: a count keeps millions (a Field and 64-bit edge words took 120).
   struct Node {
-    Field field;
-    // (first edge index << 16) | edge count per piece; -1 until generated.
-    mutable std::array<std::atomic<std::int64_t>, kPieceCount> edges;
+    // The rows below the height, FieldKey words 0 and 1 (rows 12.. of a taller clear area
+    // are kept in tall_chunks_).
+    std::array<std::uint64_t, 2> rows;
     mutable std::atomic<const std::uint64_t*> bits;
+    // Per piece: where the successor list starts in the edge chunks (its length, then the
+    // ids), kNoEdges, or kUnexpanded.
+    mutable std::array<std::atomic<std::uint32_t>, kPieceCount> edges;
     mutable std::atomic<std::int8_t> finishers;  // -1 until known
     std::int8_t height;
     std::int8_t need;
   };
+  static constexpr std::uint32_t kUnexpanded = ~std::uint32_t(0);
+  static constexpr std::uint32_t kNoEdges = kUnexpanded - 1;
+  using TallRows = std::array<std::uint64_t, 2>;
   static constexpr std::size_t kNodeChunk = std::size_t(1) << 14;
   static constexpr std::size_t kNodeSlice = std::size_t(1) << 9;  // nodes populated at once
   static constexpr std::size_t kEdgeChunk = std::size_t(1) << 18;
@@ -140,8 +148,8 @@ class FieldGraph {
   }
   Node& slot(Id id);  // allocates its chunk if needed
   Id node(const Field& f, int height);
-  std::int64_t expand(Id id, Piece piece);
-  const Id* edge(std::int64_t index) const {
+  std::uint32_t expand(Id id, Piece piece);
+  const Id* edge(std::uint32_t index) const {
     return edge_chunks_[std::size_t(index) / kEdgeChunk].load(std::memory_order_acquire) +
            std::size_t(index) % kEdgeChunk;
   }
@@ -152,6 +160,11 @@ class FieldGraph {
   std::size_t max_bytes_;
   std::unique_ptr<std::atomic<Node*>[]> node_chunks_;
   std::unique_ptr<std::atomic<Id*>[]> edge_chunks_;
+  // Rows 12..23 of each node, per node chunk, when the clear area is taller than 12 rows.
+  std::unique_ptr<std::atomic<TallRows*>[]> tall_chunks_;
+  // The rows above the clear area, from its bottom up: every field has them above its height.
+  std::array<Row, kMaxHeight> above_{};
+  bool tall_ = false;
   std::atomic<std::int32_t> count_{0};  // fields
   std::mutex chunk_mutex_;              // node chunk allocation
   std::mutex edge_mutex_;               // edge allocation
@@ -164,7 +177,7 @@ class FieldGraph {
   std::atomic<std::size_t> bit_bytes_{0};
   // The ids of a shard's fields by 32 bits of their hash, 8 bytes a slot (open addressing, at
   // most half full): the fields themselves are compared in their nodes, so the index holds no
-  // keys (a FieldKey map took about 120 bytes a field, as much as the nodes).
+  // keys (a FieldKey map took about 120 bytes a field, twice a node).
   class IdIndex {
    public:
     std::size_t memory() const { return slots_.capacity() * sizeof(std::uint64_t); }

@@ -203,7 +203,9 @@ class HoldProjection {
 
 constexpr int kNoHold = -1;
 
-// The field graph all threads share grows to this before it is reset (between tasks).
+// The field graph all threads share grows to this before it is reset (between tasks). With
+// hold the engines' memos take up to 256 MB each beside it and their shared answers 256 MB
+// (`*p2,*p7,*p2` peaks at 1.6 GB); without hold the graph gets less (kNoHoldGraphBudget).
 constexpr std::size_t kGraphBudget = std::size_t(1024) << 20;
 
 // A set of keys (never 0) that empties without giving its memory back.
@@ -805,9 +807,12 @@ class Ranking {
 constexpr std::uint64_t kNoHoldMaxBits = std::uint64_t(1) << 31;
 
 // What the engines below memoize, all threads together: the sets (their index takes at most
-// half of this more). With the 1 GB field graph a count stays under 2 GiB (`*p6,*p5`
-// without hold peaked at 2.3 GB with 768 MB of sets and 512 MB of index).
+// 128 MB more). `*p6,*p5` without hold peaked at 2.3 GB with 768 MB of sets and 512 MB of
+// index, `*p4,*p7` at 2.19 GiB with 512 MB of sets and a 1 GB graph (a task may take the
+// graph past its budget before the next one resets it): the graph gets 640 MB here, which
+// holds about as many fields as 1 GB did before its nodes shrank from 120 to 56 bytes.
 constexpr std::size_t kNoHoldMemoBudget = std::size_t(512) << 20;
+constexpr std::size_t kNoHoldGraphBudget = std::size_t(640) << 20;
 
 struct WordHash {
   std::size_t operator()(std::uint64_t k) const { return hash_mix(k); }
@@ -1117,7 +1122,9 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
   FillOracle oracle;
   MoveGenerator gen(o.kicks, o.drop);
   FieldGraph graph(area.field, area.height, gen, oracle,
-                   o.graph_budget != 0 ? o.graph_budget : kGraphBudget);
+                   o.graph_budget != 0 ? o.graph_budget
+                   : no_hold           ? kNoHoldGraphBudget
+                                       : kGraphBudget);
   GraphGate gate(graph);
   SharedAnswers answers;
   Progress progress("percent", r.total, o.progress);
