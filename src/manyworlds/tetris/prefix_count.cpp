@@ -77,21 +77,24 @@ bool covers(const Bits& acc, const Bits& target, int r) {
 }
 
 // ORs the set `child` of sequences of r-1 pieces into the block of piece p of `parent`.
-void or_block(Bits& parent, const Bits& child, int r, int p) {
+void or_block(Bits& parent, const std::uint64_t* child, int r, int p) {
   switch (r) {
     case 1:
-      parent.w[0] |= (child.w[0] & 1) << p;
+      parent.w[0] |= (child[0] & 1) << p;
       break;
     case 2:
-      parent.w[0] |= (child.w[0] & 0xFF) << (8 * p);
+      parent.w[0] |= (child[0] & 0xFF) << (8 * p);
       break;
     case 3:
-      parent.w[std::size_t(p)] |= child.w[0];
+      parent.w[std::size_t(p)] |= child[0];
       break;
     default:
-      for (int i = 0; i < 8; ++i) parent.w[std::size_t(8 * p + i)] |= child.w[std::size_t(i)];
+      for (int i = 0; i < 8; ++i) parent.w[std::size_t(8 * p + i)] |= child[i];
       break;
   }
+}
+void or_block(Bits& parent, const Bits& child, int r, int p) {
+  or_block(parent, child.w.data(), r, p);
 }
 
 // Whether block p of `parent` holds every sequence.
@@ -610,16 +613,17 @@ class Engine {
       or_bits(acc, v.w.data(), r);
       bool grown = false;
       while (!covers(acc, target, r) && field_at(fields, a.next)) {
-        language(lists_[std::size_t(fields)].fields[a.next++], olen, lang);
+        const std::uint64_t* orders =
+            language(lists_[std::size_t(fields)].fields[a.next++], olen, lang);
         grown = true;
         if (!hold_) {
-          or_bits(v, lang.w.data(), r);
-          or_bits(acc, lang.w.data(), r);
+          or_bits(v, orders, r);
+          or_bits(acc, orders, r);
           continue;
         }
         // Project the orders not seen before.
         for (int w = 0; w < owords; ++w) {
-          std::uint64_t fresh = lang.w[std::size_t(w)] & ~lu.w[std::size_t(w)];
+          std::uint64_t fresh = orders[w] & ~lu.w[std::size_t(w)];
           lu.w[std::size_t(w)] |= fresh;
           for (; fresh; fresh &= fresh - 1) {
             std::uint64_t order = std::uint64_t(64 * w + std::countr_zero(fresh));
@@ -690,44 +694,38 @@ class Engine {
   }
 
   // The order language of a field needing `length` pieces: the placement orders (no hold)
-  // that clear it, as a bit set over sequences of `length` pieces; memoized per field.
-  void language(FieldGraph::Id node, int length, Bits& out) {
+  // that clear it, as a bit set over sequences of `length` pieces (words_for(length) words);
+  // memoized per field. Where the set is: the graph's memo, or `scratch`.
+  const std::uint64_t* language(FieldGraph::Id node, int length, Bits& scratch) {
     if (graph_.cleared(node)) {
-      clear_bits(out, length);
-      out.w[0] = length == 0 ? 1 : 0;
-      return;
+      clear_bits(scratch, length);
+      scratch.w[0] = length == 0 ? 1 : 0;
+      return scratch.w.data();
     }
-    if (length == 0) {
-      out.w[0] = 0;
-      return;
-    }
-    if (length == 1) {
-      out.w[0] = graph_.finishers(node);
-      return;
+    if (length <= 1) {
+      scratch.w[0] = length == 0 ? 0 : graph_.finishers(node);
+      return scratch.w.data();
     }
     // Memoized in the graph, for every thread: a field needs `length` more pieces (each
     // placement fills 4 of its empty cells), so the field alone names the set.
     const bool memo = length == graph_.need(node);
-    if (const std::uint64_t* known = memo ? graph_.bits(node) : nullptr) {
-      std::copy_n(known, words_for(length), out.w.begin());
-      return;
-    }
+    if (const std::uint64_t* known = memo ? graph_.bits(node) : nullptr) return known;
+    Bits& out = scratch;
     clear_bits(out, length);
     Bits child;
     for (int p = 0; p < kPieceCount; ++p) {
       for (FieldGraph::Id c : graph_.successors(node, Piece(p))) {
-        language(c, length - 1, child);
-        or_block(out, child, length, p);
+        or_block(out, language(c, length - 1, child), length, p);
         if (block_full(out, length, p)) break;
       }
     }
-    if (!memo) return;
+    if (!memo) return out.w.data();
     const Bits& every = valid().bits[std::size_t(length)];
     if (equal_bits(out.w.data(), every.w.data(), length)) {
       graph_.share_bits(node, every.w.data());  // common: no copy
-    } else {
-      graph_.store_bits(node, out.w.data(), std::size_t(words_for(length)));
+      return every.w.data();
     }
+    return graph_.store_bits(node, out.w.data(), std::size_t(words_for(length)));
   }
 
   const Shared& s_;
