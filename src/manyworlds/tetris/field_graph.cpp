@@ -324,10 +324,15 @@ std::uint8_t FieldGraph::finishers(Id id) {
   return mask;
 }
 
-const std::uint64_t* FieldGraph::store_bits(Id id, const std::uint64_t* words, std::size_t n) {
+const std::uint64_t* FieldGraph::empty_bits() {
   static const std::array<std::uint64_t, kMaxBitWords> zeros{};
+  return zeros.data();
+}
+
+const std::uint64_t* FieldGraph::store_bits(Id id, const std::uint64_t* words, std::size_t n) {
+  const std::uint64_t* const zeros = empty_bits();
   if (n > kMaxBitWords) throw std::logic_error("field graph: bit set too long");
-  const std::uint64_t* kept = zeros.data();  // empty sets share one block
+  const std::uint64_t* kept = zeros;  // empty sets share one block
   if (std::any_of(words, words + n, [](std::uint64_t w) { return w != 0; })) {
     std::lock_guard lock(bits_mutex_);
     constexpr std::size_t kWords = std::size_t(1) << 16;

@@ -99,6 +99,8 @@ class FieldGraph {
   static constexpr std::size_t kMaxBitWords = 64;
   const std::uint64_t* bits(Id id) const { return at(id).bits.load(std::memory_order_acquire); }
   const std::uint64_t* store_bits(Id id, const std::uint64_t* words, std::size_t n);
+  // Where every empty set is kept (store_bits() shares it).
+  static const std::uint64_t* empty_bits();
   // The same with a set that outlives the graph, kept by address (not copied).
   void share_bits(Id id, const std::uint64_t* persistent) {
     const std::uint64_t* expected = nullptr;

@@ -499,6 +499,17 @@ class Engine {
       FieldGraph::Id f = lists_[std::size_t(l.parent)].fields[l.cursor++];
       for (FieldGraph::Id c : graph_.successors(f, l.last)) {
         if (!l.distinct && !l.seen.insert(std::uint64_t(c) + 1)) continue;
+        // A field whose order set evaluate() will take is kept when the graph knows that set
+        // and it is not empty: no oracle question. The set's orders that need pieces outside
+        // the bound map to no continuation of the target (such an order would be a cover of
+        // the field within the bound), so keeping the field changes nothing but time
+        // (`*p7,*p4` 3.57 -> 3.47 s, `*p1,*p7,*p3` 34.9 -> 33.3 s, one thread).
+        if (graph_.need(c) == s_.order_length) {
+          if (const std::uint64_t* known = graph_.bits(c)) {
+            if (known != FieldGraph::empty_bits()) l.fields.push_back(c);
+            continue;
+          }
+        }
         if (graph_.cleared(c) || graph_.fillable_with(c, l.bound)) l.fields.push_back(c);
       }
     }
