@@ -248,8 +248,13 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
   const int height = from.height;
   MoveList moves;
   gen_.generate(f, piece, height, moves);
-  // (score, child) pairs, distinct children only.
-  std::array<std::pair<int, Id>, MoveList::kCapacity> scored;
+  // (score, child) pairs, distinct children only. Left uninitialized: an array of 1120
+  // std::pairs is value-initialized, a 9 KB memset per expansion (2.6 % of a count, perf).
+  struct Scored {
+    int score;
+    Id child;
+  };
+  std::array<Scored, MoveList::kCapacity> scored;
   std::size_t n = 0;
   for (const Placement& p : moves) {
     Field next = f;
@@ -262,11 +267,17 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
     if (h > 0 && !splittable(next, h)) continue;
     Id child = node(next, h);
     bool seen = false;
-    for (std::size_t i = 0; i < n && !seen; ++i) seen = scored[i].second == child;
+    for (std::size_t i = 0; i < n && !seen; ++i) seen = scored[i].child == child;
     if (!seen) scored[n++] = {h == 0 ? -1 : awkwardness(next, h), child};
   }
-  std::stable_sort(scored.begin(), scored.begin() + std::ptrdiff_t(n),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  // Best first, ties in placement order: an insertion sort (lists are short, and
+  // std::stable_sort asks the heap for a buffer every time).
+  for (std::size_t i = 1; i < n; ++i) {
+    const Scored s = scored[i];
+    std::size_t j = i;
+    for (; j > 0 && scored[j - 1].score > s.score; --j) scored[j] = scored[j - 1];
+    scored[j] = s;
+  }
   std::atomic<std::uint32_t>& slot_of_piece = from.edges[std::size_t(piece)];
   std::uint32_t published = slot_of_piece.load(std::memory_order_acquire);
   if (published != kUnexpanded) return published;  // another thread finished first
@@ -287,7 +298,7 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
     first = std::uint32_t((edge_chunks_used_ - 1) * kEdgeChunk + edge_used_);
     Id* out = edge_chunks_[edge_chunks_used_ - 1].load(std::memory_order_relaxed) + edge_used_;
     out[0] = Id(n);  // the length, then the list
-    for (std::size_t i = 0; i < n; ++i) out[i + 1] = scored[i].second;
+    for (std::size_t i = 0; i < n; ++i) out[i + 1] = scored[i].child;
     edge_used_ += n + 1;
   }
   std::uint32_t expected = kUnexpanded;
