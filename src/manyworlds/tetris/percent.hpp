@@ -73,8 +73,8 @@ struct PercentOptions {
   std::function<void(const Sequence&)> on_failed;
   // Bytes the shared field graph may hold before it is dropped and rebuilt (between chunks of
   // work, when no thread is using it); 0: the method's own bound (256 MB for the optimized
-  // method, 1 GB for the prefix engine). Only caches are lost: results do not change, which
-  // the tests check with a bound of 1 byte.
+  // method, 1 GB for the prefix engine, 640 MB for it without hold). Only caches are lost:
+  // results do not change, which the tests check with a bound of 1 byte.
   std::size_t graph_budget = 0;
   // The prefix engine without hold: the most sequences (of the whole pattern) for which it
   // keeps continuation sets per (field, pattern state); past it, it walks the trie with
