@@ -442,8 +442,8 @@ class Engine {
   // the same piece commute, so k of them reach a field by up to k! paths. With every piece
   // distinct, two paths to one field need two tilings of the same cells (2 % of the fields
   // listed on `*p7,*p4`), and a list keeps them twice (harmless: the union takes a field's set
-  // twice). Dropping its hash set there: `*p7,*p4` 3.95 -> 3.75 s and 238 -> 142 MB,
-  // `*p1,*p7,*p3` 36.1 -> 34.2 s (one thread).
+  // twice). Dropping its hash set there: `*p7,*p4` 3.92 -> 3.62 s, the 6-line field of
+  // docs/benchmarks.md 2.28 -> 2.12 s (one thread).
   struct ReachList {
     std::vector<FieldGraph::Id> fields;
     KeySet seen;
