@@ -95,7 +95,6 @@ FieldGraph::FieldGraph(const Field& field, int height, const MoveGenerator& gen,
       node_chunks_(std::make_unique<std::atomic<Node*>[]>(kMaxChunks)),
       edge_chunks_(std::make_unique<std::atomic<Id*>[]>(kMaxChunks)),
       tall_chunks_(std::make_unique<std::atomic<TallRows*>[]>(kMaxChunks)),
-      tall_(height > 12),
       index_(std::make_unique<IndexShard[]>(kShards)),
       fill_memo_(std::make_unique<FillShard[]>(kShards)),
       root_field_(field),
@@ -121,7 +120,7 @@ void FieldGraph::release() {
 }
 
 std::size_t FieldGraph::memory() const {
-  std::size_t bytes = size() * (sizeof(Node) + (tall_ ? sizeof(TallRows) : 0)) +
+  std::size_t bytes = size() * (sizeof(Node) + (tall() ? sizeof(TallRows) : 0)) +
                       edge_bytes_.load(std::memory_order_relaxed) +
                       bit_bytes_.load(std::memory_order_relaxed);
   for (std::size_t s = 0; s < kShards; ++s) {
@@ -168,7 +167,7 @@ FieldGraph::Node& FieldGraph::slot(Id id) {
       // pages. Each node is constructed by node() when its id is given out.
       chunk = static_cast<Node*>(map_pages(kNodeChunk * sizeof(Node), c > 0));
       if (c > 0) populate_pages(chunk, kNodeChunk * sizeof(Node));
-      if (tall_) {
+      if (tall()) {
         auto* tall = static_cast<TallRows*>(map_pages(kNodeChunk * sizeof(TallRows), false));
         tall_chunks_[c].store(tall, std::memory_order_release);
       }
@@ -189,9 +188,8 @@ Field FieldGraph::field(Id id) const {
   };
   unpack(n.rows[0], 0);
   unpack(n.rows[1], 6);
-  if (height > 12) {
-    const TallRows& tall = tall_chunks_[std::size_t(id) / kNodeChunk].load(
-        std::memory_order_acquire)[std::size_t(id) % kNodeChunk];
+  if (height > kNodeRows) {
+    const TallRows& tall = tall_rows(id);
     unpack(tall[0], 12);
     unpack(tall[1], 18);
   }
@@ -206,9 +204,8 @@ FieldGraph::Id FieldGraph::node(const Field& f, int height) {
   auto same = [&](Id id) {
     const Node& n = at(id);
     if (n.height != height || n.rows[0] != key.words[0] || n.rows[1] != key.words[1]) return false;
-    if (height <= 12) return true;
-    const TallRows& tall = tall_chunks_[std::size_t(id) / kNodeChunk].load(
-        std::memory_order_acquire)[std::size_t(id) % kNodeChunk];
+    if (height <= kNodeRows) return true;
+    const TallRows& tall = tall_rows(id);
     return tall[0] == key.words[2] && tall[1] == key.words[3];
   };
   IndexShard& shard = index_[shard_of(hash)];
@@ -225,10 +222,7 @@ FieldGraph::Id FieldGraph::node(const Field& f, int height) {
   }
   Node& n = *new (at_id) Node;
   n.rows = {key.words[0], key.words[1]};
-  if (tall_) {
-    tall_chunks_[std::size_t(id) / kNodeChunk].load(
-        std::memory_order_acquire)[std::size_t(id) % kNodeChunk] = {key.words[2], key.words[3]};
-  }
+  if (tall()) tall_rows(id) = {key.words[2], key.words[3]};
   for (auto& e : n.edges) e.store(kUnexpanded, std::memory_order_relaxed);
   n.height = std::int8_t(height);
   int empty = 0;

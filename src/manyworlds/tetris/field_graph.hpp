@@ -133,6 +133,13 @@ class FieldGraph {
   static constexpr std::uint32_t kUnexpanded = ~std::uint32_t(0);
   static constexpr std::uint32_t kNoEdges = kUnexpanded - 1;
   using TallRows = std::array<std::uint64_t, 2>;
+  static constexpr int kNodeRows = 12;  // rows a Node keeps itself
+  bool tall() const { return root_height_ > kNodeRows; }
+  // Rows 12..23 of a field of a tall area (its chunk exists once the id is given out).
+  TallRows& tall_rows(Id id) const {
+    return tall_chunks_[std::size_t(id) / kNodeChunk].load(
+        std::memory_order_acquire)[std::size_t(id) % kNodeChunk];
+  }
   static constexpr std::size_t kNodeChunk = std::size_t(1) << 14;
   static constexpr std::size_t kNodeSlice = std::size_t(1) << 9;  // nodes populated at once
   static constexpr std::size_t kEdgeChunk = std::size_t(1) << 18;
@@ -166,7 +173,6 @@ class FieldGraph {
   std::unique_ptr<std::atomic<TallRows*>[]> tall_chunks_;
   // The rows above the clear area, from its bottom up: every field has them above its height.
   std::array<Row, kMaxHeight> above_{};
-  bool tall_ = false;
   std::atomic<std::int32_t> count_{0};  // fields
   std::mutex chunk_mutex_;              // node chunk allocation
   std::mutex edge_mutex_;               // edge allocation
