@@ -456,13 +456,25 @@ class Engine {
   };
 
   std::int32_t reach(const Sequence& order, PieceCounts bound) {
+    return reach(order, bound, bound, 0);
+  }
+
+  // The same list for `bound`, built from the list of the loose bound `loose` (the pieces
+  // of the whole pattern) `levels` placements up: the levels below take only the fields that
+  // `bound` can fill, and the loose lists above them serve every bound. A list holds every
+  // field of its order that its bound can fill whichever way it was built (a field that
+  // `bound` can fill has ancestors that `bound` plus the pieces placed after them can fill),
+  // so lists built either way share the memo.
+  std::int32_t reach(const Sequence& order, PieceCounts bound, PieceCounts loose, int levels) {
+    if (levels == 0) bound = loose;
     bound = cap_counts(bound, need_ - order.length);
     OrderKey key = order_key(order, bound, kNoHold);
     if (const std::int32_t* known = reach_.find(key)) return *known;
     std::int32_t parent = -1;
     if (order.length > 0) {
       Piece last = order.at(order.length - 1);
-      parent = reach(order.prefix(order.length - 1), add_piece(bound, last));
+      parent = reach(order.prefix(order.length - 1), add_piece(bound, last), add_piece(loose, last),
+                     std::max(levels - 1, 0));
     }
     auto id = std::int32_t(lists_.size());
     lists_.emplace_back();
@@ -567,12 +579,11 @@ class Engine {
     }
   }
 
-  // A split's answer in progress: the continuations found so far, the placement orders
-  // already projected, and the next field of its reach list to add. Both sets live in arena_.
+  // A split's answer in progress: the continuations found so far and the placement orders
+  // already projected. Both sets live in arena_.
   struct Answer {
     std::uint32_t continuations;
     std::uint32_t orders;
-    std::uint32_t next;
   };
 
   // The continuations (r draws left) that succeed from a split: with hold, those whose hold
@@ -585,7 +596,7 @@ class Engine {
     if (hold_ && r != s_.projection->draws()) throw std::logic_error("prefix engine: depth");
     const int owords = words_for(olen);
     const Bits& target = s_.targets.at(q);
-    Bits acc, v, lu, lang;
+    Bits acc, v, lu, lang, hopeless;
     clear_bits(acc, r);
     const std::vector<Split>& splits = splits_[std::size_t(k)];
     auto key_of = [&](const Split& s) {
@@ -595,6 +606,17 @@ class Engine {
     // of them), then the splits by their held piece (held_rank(); in the order draw() made
     // them, placing each drawn piece first, among splits holding alike), each extended only
     // as far as the target needs.
+    //
+    // A split is extended one missing continuation at a time: its fields come from the list
+    // of the split's order narrowed, over its last kNarrowLevels placements, to the pieces
+    // that continuation brings (the held piece and its draws), so every field listed can take
+    // it or others that bring the same pieces; a list that runs out proves that none of them
+    // can succeed through this split. The first fields of the pattern-wide list took most
+    // continuations at once but then needed about 870 more, on average, for the last two of
+    // 210 (`*p1,*p7,*p3`). Chasing every continuation this way, the seven 11-piece offsets
+    // went from 111 to 92 s (2 threads), `*p2,*p7,*p2` from 30 to 21 s, and the fields read
+    // there from 8.7 to 1.0 million; narrowing only after a few continuations were left (5 to
+    // 100) was slower on most offsets, and narrowing 2 or 4 levels slower than 3.
     bool done = false;
     for (const Split& s : splits) {
       if (s_.answers.or_into(key_of(s), words, acc) && (done = covers(acc, target, r))) break;
@@ -615,7 +637,7 @@ class Engine {
         std::copy_n(arena_.data() + a.continuations, words, v.w.begin());
         std::copy_n(arena_.data() + a.orders, owords, lu.w.begin());
       } else {
-        a = {std::uint32_t(arena_.size()), std::uint32_t(arena_.size() + std::size_t(words)), 0};
+        a = {std::uint32_t(arena_.size()), std::uint32_t(arena_.size() + std::size_t(words))};
         arena_.resize(arena_.size() + std::size_t(words + owords), 0);
         clear_bits(v, r);
         clear_bits(lu, olen);
@@ -623,9 +645,36 @@ class Engine {
       }
       or_bits(acc, v.w.data(), r);
       bool grown = false;
-      while (!covers(acc, target, r) && field_at(fields, a.next)) {
+      // One missing continuation at a time, from the narrow list of the pieces it brings.
+      chases_.clear();
+      clear_bits(hopeless, r);
+      std::int64_t chasing = -1;
+      Chase* chase = nullptr;
+      while (!covers(acc, target, r)) {
+        if (chasing < 0 || has_bit(acc, std::uint64_t(chasing))) {
+          chasing = pick_missing(acc, hopeless, target, r, s.held);
+          if (chasing < 0) break;  // what is missing, this split cannot give
+          const PieceCounts brings = input_counts(std::uint64_t(chasing), r, s.held);
+          chase = nullptr;
+          for (Chase& c : chases_) chase = c.brings == brings ? &c : chase;
+          if (!chase) {
+            chases_.push_back({brings, reach(s.order, brings, bound(s, q), kNarrowLevels), 0});
+            chase = &chases_.back();
+          }
+        }
+        if (!field_at(chase->list, chase->next)) {
+          // No field of this split can take the pieces it brings: neither the continuations
+          // that bring the same pieces.
+          for_missing(acc, target, r, [&](std::uint64_t index) {
+            if (input_counts(index, r, s.held) == chase->brings) {
+              hopeless.w[index / 64] |= std::uint64_t(1) << (index % 64);
+            }
+          });
+          chasing = -1;
+          continue;
+        }
         const std::uint64_t* orders =
-            language(lists_[std::size_t(fields)].fields[a.next++], olen, lang);
+            language(lists_[std::size_t(chase->list)].fields[chase->next++], olen, lang);
         grown = true;
         if (!hold_) {
           or_bits(v, orders, r);
@@ -669,6 +718,60 @@ class Engine {
       }
     }
     s_.progress.advance(s_.dfa.completions(q));
+  }
+
+  // How many placements at the end of a split's order take only the fields that one missing
+  // continuation's pieces can fill (see evaluate()).
+  static constexpr int kNarrowLevels = 3;
+
+  // A narrow list of evaluate() for the pieces a continuation brings, and its next field.
+  struct Chase {
+    PieceCounts brings;
+    std::int32_t list;
+    std::uint32_t next;
+  };
+
+  static bool has_bit(const Bits& b, std::uint64_t index) {
+    return (b.w[index / 64] >> (index % 64)) & 1;
+  }
+
+  // fn(index) for every continuation of `target` missing from `acc`.
+  template <typename Fn>
+  static void for_missing(const Bits& acc, const Bits& target, int r, Fn fn) {
+    for (int i = 0; i < words_for(r); ++i) {
+      std::uint64_t m = target.w[std::size_t(i)] & ~acc.w[std::size_t(i)];
+      for (; m; m &= m - 1) fn(std::uint64_t(64 * i + std::countr_zero(m)));
+    }
+  }
+
+  // The pieces a continuation (an index of r draws) brings with the held piece.
+  static PieceCounts input_counts(std::uint64_t index, int r, int held) {
+    PieceCounts c = held == kNoHold ? 0 : add_piece(0, Piece(held));
+    for (int d = 0; d < r; ++d) c = add_piece(c, Piece((index >> (3 * d)) & 7));
+    return c;
+  }
+
+  // Which missing continuation (not in `hopeless`) to chase next: one of those that bring the
+  // pieces most of them bring (the first such, by index); -1 when none is left. One field
+  // usually takes many continuations, and this order needs the fewest narrow lists (`*p6,*p5`:
+  // 39,795 against 44,297 taking the first missing one).
+  std::int64_t pick_missing(const Bits& acc, const Bits& hopeless, const Bits& target, int r,
+                            int held) {
+    missing_.clear();
+    for_missing(acc, target, r, [&](std::uint64_t index) {
+      if (!has_bit(hopeless, index)) missing_.push_back({input_counts(index, r, held), index});
+    });
+    std::sort(missing_.begin(), missing_.end());
+    std::int64_t best = -1;
+    std::size_t most = 0;
+    for (std::size_t i = 0, j = 0; i < missing_.size(); i = j) {
+      while (j < missing_.size() && missing_[j].first == missing_[i].first) ++j;
+      if (j - i > most) {
+        best = std::int64_t(missing_[i].second);
+        most = j - i;
+      }
+    }
+    return best;
   }
 
   // Which splits evaluate() extends first, by the piece they hold (kNoHold: none). The first
@@ -752,6 +855,8 @@ class Engine {
   FlatMap<OrderKey, Answer, OrderKeyHash> unions_;
   std::vector<std::uint64_t> arena_;
   std::vector<std::uint32_t> by_held_;  // evaluate(): the order of its splits
+  std::vector<Chase> chases_;           // evaluate(): the narrow lists of one split
+  std::vector<std::pair<PieceCounts, std::uint64_t>> missing_;  // pick_missing()
   std::size_t failed_limit_ = 0;
 };
 
