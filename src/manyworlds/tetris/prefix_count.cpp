@@ -8,6 +8,7 @@
 #include <bit>
 #include <cstdlib>
 #include <deque>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -504,10 +505,15 @@ class Engine {
     while (lists_[std::size_t(id)].fields.size() <= i) {
       ReachList& l = lists_[std::size_t(id)];
       if (l.exhausted) return false;
-      if (!field_at(l.parent, l.cursor)) {
-        l.exhausted = true;
+      if (work_ <= 0) {
+        stalled_ = true;
         return false;
       }
+      if (!field_at(l.parent, l.cursor)) {
+        if (!stalled_) l.exhausted = true;
+        return false;
+      }
+      --work_;
       FieldGraph::Id f = lists_[std::size_t(l.parent)].fields[l.cursor++];
       for (FieldGraph::Id c : graph_.successors(f, l.last)) {
         if (!l.distinct && !l.seen.insert(std::uint64_t(c) + 1)) continue;
@@ -596,7 +602,7 @@ class Engine {
     if (hold_ && r != s_.projection->draws()) throw std::logic_error("prefix engine: depth");
     const int owords = words_for(olen);
     const Bits& target = s_.targets.at(q);
-    Bits acc, v, lu, lang, hopeless;
+    Bits acc, lang, gone;
     clear_bits(acc, r);
     const std::vector<Split>& splits = splits_[std::size_t(k)];
     auto key_of = [&](const Split& s) {
@@ -607,16 +613,23 @@ class Engine {
     // them, placing each drawn piece first, among splits holding alike), each extended only
     // as far as the target needs.
     //
-    // A split is extended one missing continuation at a time: its fields come from the list
-    // of the split's order narrowed, over its last kNarrowLevels placements, to the pieces
+    // The splits are extended one missing continuation at a time: a split's fields come from
+    // the list of its order narrowed, over the last kNarrowLevels placements, to the pieces
     // that continuation brings (the held piece and its draws), so every field listed can take
     // it or others that bring the same pieces; a list that runs out proves that none of them
     // can succeed through this split. The first fields of the pattern-wide list took most
     // continuations at once but then needed about 870 more, on average, for the last two of
-    // 210 (`*p1,*p7,*p3`). Chasing every continuation this way, the seven 11-piece offsets
-    // went from 111 to 92 s (2 threads), `*p2,*p7,*p2` from 30 to 21 s, and the fields read
-    // there from 8.7 to 1.0 million; narrowing only after a few continuations were left (5 to
-    // 100) was slower on most offsets, and narrowing 2 or 4 levels slower than 3.
+    // 210 (`*p1,*p7,*p3`). Chasing every continuation in the first split by rank, then the
+    // next, the seven 11-piece offsets went from 111 to 92 s (2 threads), and the fields read
+    // on `*p2,*p7,*p2` from 8.7 to 1.0 million. Narrowing only after a few continuations were
+    // left (30 or 100) was slower, and so was narrowing 2 or 4 levels.
+    //
+    // Which split takes a continuation cheaply varies, and a split can search long for one
+    // that the next takes at once. So the splits take turns, by rank: each may expand 8 parent
+    // fields for it, then 32, 128, ... until one takes it or all prove they cannot. The seven
+    // offsets: 92 -> 75 s (`*p2,*p7,*p2` 21 -> 11 s, `*p3,*p7,*p1` 14 -> 7.4 s; `*p5,*p6` 17 ->
+    // 21 s). First budgets of 2 to 64, growth by 2, a larger budget for the first split, and
+    // moving the split that took the last continuation to the front were no better.
     bool done = false;
     for (const Split& s : splits) {
       if (s_.answers.or_into(key_of(s), words, acc) && (done = covers(acc, target, r))) break;
@@ -626,82 +639,110 @@ class Engine {
     std::stable_sort(by_held_.begin(), by_held_.end(), [&](std::uint32_t a, std::uint32_t b) {
       return held_rank(splits[a].held) < held_rank(splits[b].held);
     });
+    // The splits that still have a field, by rank, each with its answer so far in arena_
+    // (all made before any is used: arena_ does not move while they are extended).
+    live_.clear();
     for (std::size_t j = 0; j < splits.size() && !done; ++j) {
       const Split& s = splits[by_held_[j]];
-      std::int32_t fields = reach(s.order, bound(s, q));
-      if (!field_at(fields, 0)) continue;
+      if (!field_at(reach(s.order, bound(s, q)), 0)) continue;
       OrderKey key = key_of(s);
+      const Answer* known = unions_.find(key);
       Answer a;
-      if (const Answer* known = unions_.find(key)) {
+      if (known) {
         a = *known;
-        std::copy_n(arena_.data() + a.continuations, words, v.w.begin());
-        std::copy_n(arena_.data() + a.orders, owords, lu.w.begin());
       } else {
         a = {std::uint32_t(arena_.size()), std::uint32_t(arena_.size() + std::size_t(words))};
         arena_.resize(arena_.size() + std::size_t(words + owords), 0);
-        clear_bits(v, r);
-        clear_bits(lu, olen);
         unions_.insert(key, a);
       }
-      or_bits(acc, v.w.data(), r);
-      bool grown = false;
-      // One missing continuation at a time, from the narrow list of the pieces it brings.
-      chases_.clear();
-      clear_bits(hopeless, r);
-      std::int64_t chasing = -1;
-      Chase* chase = nullptr;
-      while (!covers(acc, target, r)) {
-        if (chasing < 0 || has_bit(acc, std::uint64_t(chasing))) {
-          chasing = pick_missing(acc, hopeless, target, r, s.held);
-          if (chasing < 0) break;  // what is missing, this split cannot give
-          const PieceCounts brings = input_counts(std::uint64_t(chasing), r, s.held);
-          chase = nullptr;
-          for (Chase& c : chases_) chase = c.brings == brings ? &c : chase;
-          if (!chase) {
-            chases_.push_back({brings, reach(s.order, brings, bound(s, q), kNarrowLevels), 0});
-            chase = &chases_.back();
+      live_.push_back({&s, key, a, false});
+    }
+    if (hopeless_.size() < live_.size()) hopeless_.resize(live_.size());
+    if (chases_.size() < live_.size()) chases_.resize(live_.size());
+    for (std::size_t w = 0; w < live_.size(); ++w) {
+      or_bits(acc, arena_.data() + live_[w].answer.continuations, r);
+      clear_bits(hopeless_[w], r);
+      chases_[w].clear();
+    }
+    // Extends split w towards continuation `index` by at most `budget` parent fields: whether
+    // it now takes it. A list that runs out proves that no continuation bringing the same
+    // pieces can succeed through w (hopeless_[w]).
+    auto chase = [&](std::size_t w, std::uint64_t index, long budget) {
+      Live& l = live_[w];
+      const int held = l.split->held;
+      const PieceCounts brings = input_counts(index, r, held);
+      Chase* c = nullptr;
+      for (Chase& x : chases_[w]) c = x.brings == brings ? &x : c;
+      if (!c) {
+        chases_[w].push_back(
+            {brings, reach(l.split->order, brings, bound(*l.split, q), kNarrowLevels), 0});
+        c = &chases_[w].back();
+      }
+      std::uint64_t* v = arena_.data() + l.answer.continuations;
+      std::uint64_t* lu = arena_.data() + l.answer.orders;
+      work_ = budget;
+      bool taken = true;
+      while (!has_bit(acc, index)) {
+        if (!field_at(c->list, c->next)) {
+          if (!stalled_) {
+            for_missing(acc, target, r, [&](std::uint64_t i) {
+              if (input_counts(i, r, held) == brings) {
+                hopeless_[w].w[i / 64] |= std::uint64_t(1) << (i % 64);
+              }
+            });
           }
-        }
-        if (!field_at(chase->list, chase->next)) {
-          // No field of this split can take the pieces it brings: neither the continuations
-          // that bring the same pieces.
-          for_missing(acc, target, r, [&](std::uint64_t index) {
-            if (input_counts(index, r, s.held) == chase->brings) {
-              hopeless.w[index / 64] |= std::uint64_t(1) << (index % 64);
-            }
-          });
-          chasing = -1;
-          continue;
+          taken = false;
+          break;
         }
         const std::uint64_t* orders =
-            language(lists_[std::size_t(chase->list)].fields[chase->next++], olen, lang);
-        grown = true;
+            language(lists_[std::size_t(c->list)].fields[c->next++], olen, lang);
+        l.grown = true;
         if (!hold_) {
-          or_bits(v, orders, r);
+          for (int i = 0; i < words; ++i) v[i] |= orders[i];
           or_bits(acc, orders, r);
           continue;
         }
         // Project the orders not seen before.
-        for (int w = 0; w < owords; ++w) {
-          std::uint64_t fresh = orders[w] & ~lu.w[std::size_t(w)];
-          lu.w[std::size_t(w)] |= fresh;
+        for (int i = 0; i < owords; ++i) {
+          std::uint64_t fresh = orders[i] & ~lu[i];
+          lu[i] |= fresh;
           for (; fresh; fresh &= fresh - 1) {
-            std::uint64_t order = std::uint64_t(64 * w + std::countr_zero(fresh));
-            for (std::uint16_t input : s_.projection->at(s.held, order)) {
+            std::uint64_t order = std::uint64_t(64 * i + std::countr_zero(fresh));
+            for (std::uint16_t input : s_.projection->at(held, order)) {
               const std::uint64_t bit = std::uint64_t(1) << (input % 64);
-              v.w[input / 64] |= bit;
+              v[input / 64] |= bit;
               acc.w[input / 64] |= bit;
             }
           }
         }
       }
-      if (grown) {
-        std::copy_n(v.w.begin(), words, arena_.begin() + a.continuations);
-        std::copy_n(lu.w.begin(), owords, arena_.begin() + a.orders);
-        unions_.insert(key, a);
-        s_.answers.merge(key, words, v);
+      work_ = kUnlimited;
+      stalled_ = false;
+      return taken;
+    };
+    // One missing continuation at a time, through the splits by rank, each given a budget
+    // that grows while none has taken it or proved it cannot.
+    clear_bits(gone, r);
+    while (!live_.empty() && !covers(acc, target, r)) {
+      const std::int64_t index = pick_missing(acc, gone, target, r, kNoHold);
+      if (index < 0) break;
+      bool taken = false, open = true;
+      for (long budget = kFirstBudget; !taken && open;
+           budget = budget > kUnlimited / 4 ? kUnlimited : 4 * budget) {
+        open = false;
+        for (std::size_t w = 0; w < live_.size() && !taken; ++w) {
+          if (has_bit(hopeless_[w], std::uint64_t(index))) continue;
+          taken = chase(w, std::uint64_t(index), budget);
+          open = open || !has_bit(hopeless_[w], std::uint64_t(index));
+        }
       }
-      done = covers(acc, target, r);
+      if (!taken) gone.w[std::size_t(index / 64)] |= std::uint64_t(1) << (index % 64);
+    }
+    for (const Live& l : live_) {
+      if (!l.grown) continue;
+      Bits v;
+      std::copy_n(arena_.data() + l.answer.continuations, words, v.w.begin());
+      s_.answers.merge(l.key, words, v);
     }
     for (int i = 0; i < words; ++i) acc.w[std::size_t(i)] &= target.w[std::size_t(i)];
     out.successes += count_range(acc, 0, std::uint64_t(64) * std::uint64_t(words));
@@ -855,7 +896,24 @@ class Engine {
   FlatMap<OrderKey, Answer, OrderKeyHash> unions_;
   std::vector<std::uint64_t> arena_;
   std::vector<std::uint32_t> by_held_;  // evaluate(): the order of its splits
-  std::vector<Chase> chases_;           // evaluate(): the narrow lists of one split
+  // evaluate(): the splits being extended, their narrow lists and what they cannot take.
+  struct Live {
+    const Split* split;
+    OrderKey key;
+    Answer answer;
+    bool grown;
+  };
+  std::vector<Live> live_;
+  std::vector<std::vector<Chase>> chases_;
+  std::vector<Bits> hopeless_;
+  // field_at(): parent fields it may still expand (evaluate() sets a budget), and whether it
+  // stopped for want of budget (then the list is not exhausted).
+  static constexpr long kUnlimited = std::numeric_limits<long>::max();
+  long work_ = kUnlimited;
+  bool stalled_ = false;
+  // The first budget of a split for one continuation in evaluate(); it grows fourfold each
+  // round.
+  static constexpr long kFirstBudget = 8;
   std::vector<std::pair<PieceCounts, std::uint64_t>> missing_;  // pick_missing()
   std::size_t failed_limit_ = 0;
 };
