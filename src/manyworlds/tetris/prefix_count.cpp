@@ -625,7 +625,8 @@ class Engine {
     // left (30 or 100) was slower, and so was narrowing 2 or 4 levels.
     //
     // Which split takes a continuation cheaply varies, and a split can search long for one
-    // that the next takes at once. So the splits take turns, by rank: each may expand 8 parent
+    // that the next takes at once. So, after the first split's first kLooseFirst fields of the
+    // whole pattern's list, the splits take turns, by rank: each may expand 8 parent
     // fields for it, then 32, 128, ... until one takes it or all prove they cannot. The seven
     // offsets: 92 -> 75 s (`*p2,*p7,*p2` 21 -> 11 s, `*p3,*p7,*p1` 14 -> 7.4 s; `*p5,*p6` 17 ->
     // 21 s). First budgets of 2 to 64, growth by 2, a larger budget for the first split, and
@@ -664,6 +665,41 @@ class Engine {
       clear_bits(hopeless_[w], r);
       chases_[w].clear();
     }
+    // Adds the continuations that `field` gives through split l.
+    auto take = [&](Live& l, FieldGraph::Id field) {
+      const std::uint64_t* orders = language(field, olen, lang);
+      std::uint64_t* v = arena_.data() + l.answer.continuations;
+      l.grown = true;
+      if (!hold_) {
+        for (int i = 0; i < words; ++i) v[i] |= orders[i];
+        or_bits(acc, orders, r);
+        return;
+      }
+      // Project the orders not seen before.
+      std::uint64_t* lu = arena_.data() + l.answer.orders;
+      for (int i = 0; i < owords; ++i) {
+        std::uint64_t fresh = orders[i] & ~lu[i];
+        lu[i] |= fresh;
+        for (; fresh; fresh &= fresh - 1) {
+          std::uint64_t order = std::uint64_t(64 * i + std::countr_zero(fresh));
+          for (std::uint16_t input : s_.projection->at(l.split->held, order)) {
+            const std::uint64_t bit = std::uint64_t(1) << (input % 64);
+            v[input / 64] |= bit;
+            acc.w[input / 64] |= bit;
+          }
+        }
+      }
+    };
+    // First the first split's first fields from the list of the whole pattern: they take
+    // most continuations with one list for all (kLooseFirst).
+    if (!live_.empty()) {
+      Live& l = live_[0];
+      const std::int32_t list = reach(l.split->order, bound(*l.split, q));
+      for (std::uint32_t i = 0; i < kLooseFirst && !covers(acc, target, r) && field_at(list, i);
+           ++i) {
+        take(l, lists_[std::size_t(list)].fields[i]);
+      }
+    }
     // Extends split w towards continuation `index` by at most `budget` parent fields: whether
     // it now takes it. A list that runs out proves that no continuation bringing the same
     // pieces can succeed through w (hopeless_[w]).
@@ -678,8 +714,6 @@ class Engine {
             {brings, reach(l.split->order, brings, bound(*l.split, q), kNarrowLevels), 0});
         c = &chases_[w].back();
       }
-      std::uint64_t* v = arena_.data() + l.answer.continuations;
-      std::uint64_t* lu = arena_.data() + l.answer.orders;
       work_ = budget;
       bool taken = true;
       while (!has_bit(acc, index)) {
@@ -694,27 +728,7 @@ class Engine {
           taken = false;
           break;
         }
-        const std::uint64_t* orders =
-            language(lists_[std::size_t(c->list)].fields[c->next++], olen, lang);
-        l.grown = true;
-        if (!hold_) {
-          for (int i = 0; i < words; ++i) v[i] |= orders[i];
-          or_bits(acc, orders, r);
-          continue;
-        }
-        // Project the orders not seen before.
-        for (int i = 0; i < owords; ++i) {
-          std::uint64_t fresh = orders[i] & ~lu[i];
-          lu[i] |= fresh;
-          for (; fresh; fresh &= fresh - 1) {
-            std::uint64_t order = std::uint64_t(64 * i + std::countr_zero(fresh));
-            for (std::uint16_t input : s_.projection->at(held, order)) {
-              const std::uint64_t bit = std::uint64_t(1) << (input % 64);
-              v[input / 64] |= bit;
-              acc.w[input / 64] |= bit;
-            }
-          }
-        }
+        take(l, lists_[std::size_t(c->list)].fields[c->next++]);
       }
       work_ = kUnlimited;
       stalled_ = false;
@@ -914,6 +928,11 @@ class Engine {
   // The first budget of a split for one continuation in evaluate(); it grows fourfold each
   // round.
   static constexpr long kFirstBudget = 8;
+  // How many fields of the whole pattern's list the first split takes before the turns. With
+  // 16 against none (2 threads, runs alternated): sfinder's manyPatterns case (`*,*!`, 35,280
+  // sequences) 233 -> 182 ms, `*p5,*p6` 23.7 -> 21.4 s, `*p4,*p7` 15.2 -> 14.3 s; `*p2,*p7,*p2`
+  // 11.6 -> 12.1 s, the 6-line field 538 -> 568 ms; 64 was slower than 16.
+  static constexpr std::uint32_t kLooseFirst = 16;
   std::vector<std::pair<PieceCounts, std::uint64_t>> missing_;  // pick_missing()
   std::size_t failed_limit_ = 0;
 };
