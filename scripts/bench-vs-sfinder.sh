@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side by side, whole process: every case of tests/data/tetris/cases.tsv run with its
 # sfinder command line, verbatim, by sfinder 1.43 and by manyworlds (same machine, same run).
-# Usage: scripts/bench-vs-sfinder.sh SFINDER_DIR [BINARY] [RUNS]
+# Usage: scripts/bench-vs-sfinder.sh SFINDER_DIR [BINARY] [RUNS] [CASE_REGEX]
 #   SFINDER_DIR holds a sfinder 1.43 build: sfinder.jar and its run/ folder (given by the
 #   person benchmarking; no build, test or program of this repository needs it).
 # Prints a markdown table: medians of RUNS runs (default 3) each, peak RSS, ratio.
@@ -10,6 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 sf=$(cd "${1:?usage: bench-vs-sfinder.sh SFINDER_DIR [BINARY] [RUNS]}" && pwd)
 bin=$(realpath "${2:-$root/build/release/manyworlds}")
 runs=${3:-3}
+only=${4:-}  # a regular expression: only the cases whose id matches it
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$sf/run/." "$work"
@@ -49,6 +50,7 @@ with open(sys.argv[1]) as f:
         print(row['id'], row['expected_total'], row['sfinder_args'], sep='\t')
 PY
 while IFS=$'\t' read -r id total args; do
+  if [[ -n "$only" && ! "$id" =~ $only ]]; then continue; fi
   read -ra argv <<<"$args"
   read -r st sm < <(measure java -jar "$sf/sfinder.jar" percent "${argv[@]}")
   read -r mt mm < <(measure "$bin" tetris percent "${argv[@]}")

@@ -736,12 +736,18 @@ class Engine {
     };
     // One missing continuation at a time, through the splits by rank, each given a budget
     // that grows while none has taken it or proved it cannot.
+    // Turns only where a split's order is longer than the narrowed levels: otherwise each
+    // chase builds a whole narrow chain of its own, and turns build several per continuation
+    // (sfinder's manyPatterns case, 3 placements: 154 ms with turns, 143 ms without, 139 ms
+    // before the chases).
     clear_bits(gone, r);
+    const long first_budget =
+        !live_.empty() && live_[0].split->order.length > kNarrowLevels ? kFirstBudget : kUnlimited;
     while (!live_.empty() && !covers(acc, target, r)) {
       const std::int64_t index = pick_missing(acc, gone, target, r, kNoHold);
       if (index < 0) break;
       bool taken = false, open = true;
-      for (long budget = kFirstBudget; !taken && open;
+      for (long budget = first_budget; !taken && open;
            budget = budget > kUnlimited / 4 ? kUnlimited : 4 * budget) {
         open = false;
         for (std::size_t w = 0; w < live_.size() && !taken; ++w) {
