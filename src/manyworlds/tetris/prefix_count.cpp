@@ -813,9 +813,11 @@ class Engine {
   }
 
   // Which missing continuation (not in `hopeless`) to chase next: one of those that bring the
-  // pieces most of them bring (the first such, by index); -1 when none is left. One field
-  // usually takes many continuations, and this order needs the fewest narrow lists (`*p6,*p5`:
-  // 39,795 against 44,297 taking the first missing one).
+  // pieces most of them bring, with `held` (the first such, by index); -1 when none is left.
+  // One field usually takes many continuations, and this order needed the fewest narrow lists
+  // when each split chased its own (`*p6,*p5`: 39,795 against 44,297 taking the first missing
+  // one). evaluate() groups by the draws alone (kNoHold), since the splits hold different
+  // pieces; with turns the choice made no measurable difference (docs/benchmarks.md).
   std::int64_t pick_missing(const Bits& acc, const Bits& hopeless, const Bits& target, int r,
                             int held) {
     missing_.clear();
