@@ -721,7 +721,7 @@ class Engine {
           if (!stalled_) {
             for_missing(acc, target, r, [&](std::uint64_t i) {
               if (input_counts(i, r, held) == brings) {
-                hopeless_[w].w[i / 64] |= std::uint64_t(1) << (i % 64);
+                set_bit(hopeless_[w], i);
               }
             });
           }
@@ -744,7 +744,7 @@ class Engine {
     const long first_budget =
         !live_.empty() && live_[0].split->order.length > kNarrowLevels ? kFirstBudget : kUnlimited;
     while (!live_.empty() && !covers(acc, target, r)) {
-      const std::int64_t index = pick_missing(acc, gone, target, r, kNoHold);
+      const std::int64_t index = pick_missing(acc, gone, target, r);
       if (index < 0) break;
       bool taken = false, open = true;
       for (long budget = first_budget; !taken && open;
@@ -756,7 +756,7 @@ class Engine {
           open = open || !has_bit(hopeless_[w], std::uint64_t(index));
         }
       }
-      if (!taken) gone.w[std::size_t(index / 64)] |= std::uint64_t(1) << (index % 64);
+      if (!taken) set_bit(gone, std::uint64_t(index));
     }
     for (const Live& l : live_) {
       if (!l.grown) continue;
@@ -795,6 +795,9 @@ class Engine {
   static bool has_bit(const Bits& b, std::uint64_t index) {
     return (b.w[index / 64] >> (index % 64)) & 1;
   }
+  static void set_bit(Bits& b, std::uint64_t index) {
+    b.w[index / 64] |= std::uint64_t(1) << (index % 64);
+  }
 
   // fn(index) for every continuation of `target` missing from `acc`.
   template <typename Fn>
@@ -812,17 +815,16 @@ class Engine {
     return c;
   }
 
-  // Which missing continuation (not in `hopeless`) to chase next: one of those that bring the
-  // pieces most of them bring, with `held` (the first such, by index); -1 when none is left.
-  // One field usually takes many continuations, and this order needed the fewest narrow lists
-  // when each split chased its own (`*p6,*p5`: 39,795 against 44,297 taking the first missing
-  // one). evaluate() groups by the draws alone (kNoHold), since the splits hold different
-  // pieces; with turns the choice made no measurable difference (docs/benchmarks.md).
-  std::int64_t pick_missing(const Bits& acc, const Bits& hopeless, const Bits& target, int r,
-                            int held) {
+  // Which missing continuation (not in `hopeless`) to chase next: one of those whose draws
+  // bring the pieces most of them bring (the first such, by index; the splits hold different
+  // pieces, so the held one is left out); -1 when none is left. One field usually takes many
+  // continuations, and this order needed the fewest narrow lists when each split chased its
+  // own (`*p6,*p5`: 39,795 against 44,297 taking the first missing one); with turns the choice
+  // made no measurable difference (docs/benchmarks.md).
+  std::int64_t pick_missing(const Bits& acc, const Bits& hopeless, const Bits& target, int r) {
     missing_.clear();
     for_missing(acc, target, r, [&](std::uint64_t index) {
-      if (!has_bit(hopeless, index)) missing_.push_back({input_counts(index, r, held), index});
+      if (!has_bit(hopeless, index)) missing_.push_back({input_counts(index, r, kNoHold), index});
     });
     std::sort(missing_.begin(), missing_.end());
     std::int64_t best = -1;
