@@ -230,6 +230,7 @@ FieldGraph::Id FieldGraph::node(const Field& f, int height) {
   n.need = std::int8_t(empty / 4);
   n.finishers.store(height == 0 ? 0 : -1, std::memory_order_relaxed);
   n.bits.store(nullptr, std::memory_order_relaxed);
+  n.score.store(0, std::memory_order_relaxed);
   // Other threads learn the id from this shard (under its lock) or from edges published
   // after this returns: either way they see the node written.
   shard.map.insert(tag, id);
@@ -262,7 +263,11 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
     Id child = node(next, h);
     bool seen = false;
     for (std::size_t i = 0; i < n && !seen; ++i) seen = scored[i].child == child;
-    if (!seen) scored[n++] = {h == 0 ? -1 : awkwardness(next, h), child};
+    if (!seen) {
+      const int score = h == 0 ? -1 : awkwardness(next, h);
+      at(child).score.store(std::uint8_t(std::clamp(score + 1, 0, 255)), std::memory_order_relaxed);
+      scored[n++] = {score, child};
+    }
   }
   // Best first, ties in placement order: an insertion sort (lists are short, and
   // std::stable_sort asks the heap for a buffer every time).

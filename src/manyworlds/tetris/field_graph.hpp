@@ -75,6 +75,10 @@ class FieldGraph {
   bool cleared(Id id) const { return at(id).height == 0; }
   // Pieces still needed: the empty cells below the clear height / 4.
   int need(Id id) const { return at(id).need; }
+  // How awkward the field is to finish, the order successor lists are sorted in: 0 for a
+  // cleared field, else 1 + 8 per covered empty cell + the bumpiness, at most 255. Known once
+  // a successor list holds the field (0 before).
+  int score(Id id) const { return at(id).score.load(std::memory_order_relaxed); }
 
   // The successors of the field for the piece, generated on first use. The pointers stay
   // valid until reset().
@@ -129,6 +133,7 @@ class FieldGraph {
     mutable std::atomic<std::int8_t> finishers;  // -1 until known
     std::int8_t height;
     std::int8_t need;
+    mutable std::atomic<std::uint8_t> score;  // see score(); written by expand()
   };
   static constexpr std::uint32_t kUnexpanded = ~std::uint32_t(0);
   static constexpr std::uint32_t kNoEdges = kUnexpanded - 1;
