@@ -385,7 +385,7 @@ class Engine {
  private:
   static constexpr std::size_t kMemoBudget = std::size_t(256) << 20;
   // Parent fields a list expands at once, their successors sorted together (ReachList).
-  static constexpr std::uint32_t kBatch = 16;
+  static constexpr std::uint32_t kBatch = 24;
 
   std::size_t memory() const {
     std::size_t lists = 0;
@@ -446,10 +446,13 @@ class Engine {
   //
   // The batches: a list that took each parent's successors in turn listed every descendant
   // of the first fields of the top levels before any of a later one, and the field a hard
-  // continuation needs often sits under the last of them. Sorting the successors of 16
-  // parents at a time: `*p5,*p6` 20.6 -> 10.2 s, `*p4,*p7` 13.8 -> 10.0 s (2 threads); 8 and
-  // 32 parents were a little slower, 64 and more much slower (the best fields of many parents
-  // first, but many more fields per list).
+  // continuation needs often sits under the last of them (on `*p5,*p6`, 100 of 105,840
+  // prefixes took 16 of 42 thread-seconds). Sorting the successors of 16 parents at a time
+  // (with the rest as before): `*p5,*p6` 20.6 -> 10.2 s, `*p4,*p7` 13.8 -> 10.0 s, `*p7,*p4`
+  // 1.72 -> 1.02 s (2 threads). 24 parents, with kFirstBudget 4, were a little faster than 16
+  // or 32 on four offsets; 64 and more were much slower (the best fields of many parents
+  // first, but many more fields per list). Taking the root's successors worst first instead
+  // made `*p5,*p6` twice as slow: the order matters.
   //
   // A field reached by two paths is listed once when the order repeats a piece: placements of
   // the same piece commute, so k of them reach a field by up to k! paths. With every piece
@@ -659,11 +662,13 @@ class Engine {
     //
     // Which split takes a continuation cheaply varies, and a split can search long for one
     // that the next takes at once. So, after the first split's first kLooseFirst fields of the
-    // whole pattern's list, the splits take turns, by rank: each may expand 8 parent
-    // fields for it, then 32, 128, ... until one takes it or all prove they cannot. The seven
-    // offsets: 92 -> 75 s (`*p2,*p7,*p2` 21 -> 11 s, `*p3,*p7,*p1` 14 -> 7.4 s; `*p5,*p6` 17 ->
-    // 21 s). First budgets of 2 to 64, growth by 2, a larger budget for the first split, and
-    // moving the split that took the last continuation to the front were no better.
+    // whole pattern's list, the splits take turns, by rank: each may expand kFirstBudget
+    // parent fields for it, then 4 times as many, and so on, until one takes it or all prove
+    // they cannot. With 8 to start: the seven offsets 92 -> 75 s (`*p2,*p7,*p2` 21 -> 11 s,
+    // `*p3,*p7,*p1` 14 -> 7.4 s; `*p5,*p6` 17 -> 21 s). Then a larger budget for the first
+    // split, and moving the split that took the last continuation to the front were no
+    // better; with the batches of ReachList, 1 to 4 to start beat 8 and 32 by 5 to 15 %, and
+    // growth by 2 or 8 was no better than by 4.
     bool done = false;
     for (const Split& s : splits) {
       if (s_.answers.or_into(key_of(s), words, acc) && (done = covers(acc, target, r))) break;
@@ -968,9 +973,9 @@ class Engine {
   static constexpr long kUnlimited = std::numeric_limits<long>::max();
   long work_ = kUnlimited;
   bool stalled_ = false;
-  // The first budget of a split for one continuation in evaluate(); it grows fourfold each
-  // round.
-  static constexpr long kFirstBudget = 8;
+  // The first budget of a split for one continuation in evaluate() (parent fields its lists
+  // may expand); it grows fourfold each round.
+  static constexpr long kFirstBudget = 4;
   // How many fields of the whole pattern's list the first split takes before the turns. With
   // 16 against none (2 threads, runs alternated): sfinder's manyPatterns case (`*,*!`, 35,280
   // sequences) 233 -> 182 ms, `*p5,*p6` 23.7 -> 21.4 s, `*p4,*p7` 15.2 -> 14.3 s; `*p2,*p7,*p2`
