@@ -4,8 +4,17 @@
 // reference cases of tests/data/tetris/cases.tsv and the issue's empty-field case.
 // One thread; items_per_second = sequences decided per second. The direct method is left out
 // where one run takes minutes. Whole-process figures: scripts/bench-percent.sh.
+//
+// The prefix engine (issue 14): against the optimized method on `*p7,*p2` over two full
+// columns (211,680 sequences, one thread), and the issue's targets with 2 threads, as measured
+// there: `*p7,*p4` on the empty field (<= 5 s) and the seven bag offsets of an 11-piece queue
+// (<= 60 s together; BM_SevenOffsetsPrefix runs them in one iteration, about 50 s here).
+// Whole-process figures: scripts/bench-offsets.sh.
 
 #include <benchmark/benchmark.h>
+
+#include <array>
+#include <span>
 
 #include "manyworlds/tetris/field.hpp"
 #include "manyworlds/tetris/pattern.hpp"
@@ -30,24 +39,46 @@ const Case kDoc{
     "XXXXXXXX__/XXXXXXXX__",
     "*p7", 8, 5032};
 const Case kEmpty{"__________", "S,[TZ]p2,*p7", 4, 10080};
+// Prefix engine: a 4-line field with two full columns (needs 8 pieces), and the empty field.
+const Case kTwoColumns{"XX________/XX________/XX________/XX________", "*p7,*p2", 4, 211680};
+const Case kFirstBag{"__________", "*p7,*p4", 4, 4233600};
+// The seven offsets of an 11-piece queue: every sequence succeeds (TemariVirus/unperfect-tetris).
+const std::array<Case, 7> kOffsets{{{"__________", "*p7,*p4", 4, 4233600},
+                                    {"__________", "*p6,*p5", 4, 12700800},
+                                    {"__________", "*p5,*p6", 4, 12700800},
+                                    {"__________", "*p4,*p7", 4, 4233600},
+                                    {"__________", "*p3,*p7,*p1", 4, 7408800},
+                                    {"__________", "*p2,*p7,*p2", 4, 8890560},
+                                    {"__________", "*p1,*p7,*p3", 4, 7408800}}};
 
-void run(benchmark::State& state, const Case& c, PercentMethod method) {
-  Field field = Field::parse(c.field);
-  auto patterns = parse_patterns(c.pattern);
-  PercentOptions o;
-  o.clear_line = c.clear_line;
-  o.method = method;
-  o.threads = 1;
+// The cases' counts, each as sfinder (or the published count) has it; false on a mismatch.
+bool count(std::span<const Case> cases, PercentMethod method, unsigned threads,
+           std::size_t& sequences) {
+  for (const Case& c : cases) {
+    PercentOptions o;
+    o.clear_line = c.clear_line;
+    o.method = method;
+    o.threads = threads;
+    PercentResult r = percent(Field::parse(c.field), parse_patterns(c.pattern), o);
+    if (r.successes != c.successes) return false;
+    sequences += r.total;
+  }
+  return true;
+}
+
+void run(benchmark::State& state, std::span<const Case> cases, PercentMethod method,
+         unsigned threads = 1) {
   std::size_t sequences = 0;
   for (auto _ : state) {
-    PercentResult r = percent(field, patterns, o);
-    if (r.successes != c.successes) {
+    if (!count(cases, method, threads, sequences)) {
       state.SkipWithError("wrong success count");
       return;
     }
-    sequences += r.total;
   }
   state.SetItemsProcessed(std::int64_t(sequences));
+}
+void run(benchmark::State& state, const Case& c, PercentMethod method, unsigned threads = 1) {
+  run(state, std::span<const Case>(&c, 1), method, threads);
 }
 
 void BM_PcoOptimized(benchmark::State& s) {
@@ -79,6 +110,23 @@ BENCHMARK(BM_CountPattern1Direct)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_DocSampleOptimized)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DocSampleDirect)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_EmptyFieldOptimized)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+void BM_TwoColumnsPrefix(benchmark::State& s) {
+  run(s, kTwoColumns, PercentMethod::Prefix);
+}
+void BM_TwoColumnsOptimized(benchmark::State& s) {
+  run(s, kTwoColumns, PercentMethod::Optimized);
+}
+void BM_FirstBagPrefix(benchmark::State& s) {
+  run(s, kFirstBag, PercentMethod::Prefix, 2);
+}
+void BM_SevenOffsetsPrefix(benchmark::State& s) {
+  run(s, kOffsets, PercentMethod::Prefix, 2);
+}
+BENCHMARK(BM_TwoColumnsPrefix)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TwoColumnsOptimized)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_FirstBagPrefix)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK(BM_SevenOffsetsPrefix)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
 }  // namespace
 
