@@ -51,7 +51,8 @@ const std::array<Case, 7> kOffsets{{{"__________", "*p7,*p4", 4, 4233600},
                                     {"__________", "*p2,*p7,*p2", 4, 8890560},
                                     {"__________", "*p1,*p7,*p3", 4, 7408800}}};
 
-// The cases' counts, each as sfinder (or the published count) has it; false on a mismatch.
+// Counts the cases; false when a count differs from the case's (sfinder's, the published one,
+// or for two full columns the one the optimized and direct methods give).
 bool count(std::span<const Case> cases, PercentMethod method, unsigned threads,
            std::size_t& sequences) {
   for (const Case& c : cases) {
