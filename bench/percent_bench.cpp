@@ -52,7 +52,7 @@ const std::array<Case, 7> kOffsets{{{"__________", "*p7,*p4", 4, 4233600},
                                     {"__________", "*p1,*p7,*p3", 4, 7408800}}};
 
 // Counts the cases; false when a count differs from the case's (sfinder's, the published one,
-// or for two full columns the one the optimized and direct methods give).
+// or for two full columns the one the optimized method gives).
 bool count(std::span<const Case> cases, PercentMethod method, unsigned threads,
            std::size_t& sequences) {
   for (const Case& c : cases) {
