@@ -7,7 +7,7 @@
 # Prints a markdown table: medians of RUNS runs (default 3) each, peak RSS, ratio.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-sf=$(cd "${1:?usage: bench-vs-sfinder.sh SFINDER_DIR [BINARY] [RUNS]}" && pwd)
+sf=$(cd "${1:?usage: bench-vs-sfinder.sh SFINDER_DIR [BINARY] [RUNS] [CASE_REGEX]}" && pwd)
 bin=$(realpath "${2:-$root/build/release/manyworlds}")
 runs=${3:-3}
 only=${4:-}  # a regular expression: only the cases whose id matches it

@@ -388,6 +388,8 @@ class Engine {
   static constexpr std::size_t kMemoBudget = std::size_t(256) << 20;
   // Parent fields a list expands at once, their successors sorted together (ReachList).
   static constexpr std::uint32_t kBatch = 24;
+  // field_at() sorts a batch with each successor's position in 24 bits.
+  static_assert(kBatch * MoveList::kCapacity < (std::size_t(1) << 24));
 
   std::size_t memory() const {
     std::size_t lists = 0;
