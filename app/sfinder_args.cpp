@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "manyworlds/core/error.hpp"
-#include "manyworlds/tetris/sfinder_options.hpp"
+#include "manyworlds/tetris/sfinder/options.hpp"
 
 namespace manyworlds::cli {
 namespace {

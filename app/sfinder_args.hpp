@@ -16,7 +16,7 @@
 // `manyworlds` and its sfinder option table (short name, long name, arity; the library's
 // tetris::sfinder::OptionSpec). To give a verb sfinder's spellings:
 //   1. write or reuse its table: tetris::sfinder::percent_options() and seq_options() live in
-//      src/manyworlds/tetris/sfinder_options.cpp, copied from sfinder's entry/*/*Options.java
+//      src/manyworlds/tetris/sfinder/options.cpp, copied from sfinder's entry/*/*Options.java
 //      (keep sfinder's names: short without the dash, long without the dashes);
 //   2. add a row {"tetris path", path_options()} to kVerbs;
 //   3. in the verb's setup, add each option under its long name (`--patterns`, ...) to CLI11

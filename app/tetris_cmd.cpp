@@ -12,13 +12,13 @@
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/text.hpp"
-#include "manyworlds/tetris/field.hpp"
-#include "manyworlds/tetris/fumen.hpp"
-#include "manyworlds/tetris/kicks.hpp"
-#include "manyworlds/tetris/movegen.hpp"
-#include "manyworlds/tetris/pattern.hpp"
-#include "manyworlds/tetris/percent.hpp"
-#include "manyworlds/tetris/workload.hpp"
+#include "manyworlds/tetris/board/field.hpp"
+#include "manyworlds/tetris/board/fumen.hpp"
+#include "manyworlds/tetris/board/kicks.hpp"
+#include "manyworlds/tetris/board/movegen.hpp"
+#include "manyworlds/tetris/board/pattern.hpp"
+#include "manyworlds/tetris/search/percent.hpp"
+#include "workload.hpp"
 
 namespace manyworlds::cli {
 namespace {

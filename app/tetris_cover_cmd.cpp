@@ -14,9 +14,9 @@
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/text.hpp"
 #include "manyworlds/core/timer.hpp"
-#include "manyworlds/tetris/cover.hpp"
-#include "manyworlds/tetris/pattern.hpp"
-#include "manyworlds/tetris/sfinder_cover.hpp"
+#include "manyworlds/tetris/search/cover.hpp"
+#include "manyworlds/tetris/board/pattern.hpp"
+#include "manyworlds/tetris/sfinder/cover.hpp"
 #include "manyworlds/version.hpp"
 #include "tetris_cmd.hpp"
 
@@ -86,7 +86,7 @@ void run_cover(const CoverCliOptions& o) {
   const std::string report = sfinder::cover_report(in, r, fmt::format("manyworlds {}", kVersion),
                                                    static_cast<long long>(seconds * 1000));
   write_output_file(in.log_path, report, "log");
-  write_output_file(in.output_path, cover_csv(in.setups, r), "results");
+  write_output_file(in.output_path, sfinder::cover_csv(in.setups, r), "results");
 
   if (!o.json) {
     fmt::print("{}", report);

@@ -15,9 +15,9 @@
 #include "manyworlds/core/atomic_file.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/text.hpp"
-#include "manyworlds/tetris/figure.hpp"
-#include "manyworlds/tetris/fumen.hpp"
-#include "manyworlds/tetris/theme.hpp"
+#include "manyworlds/tetris/draw/figure.hpp"
+#include "manyworlds/tetris/board/fumen.hpp"
+#include "manyworlds/tetris/draw/theme.hpp"
 #include "manyworlds/version.hpp"
 #include "tetris_cmd.hpp"
 

@@ -18,14 +18,14 @@
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/text.hpp"
 #include "manyworlds/core/timer.hpp"
-#include "manyworlds/tetris/fumen.hpp"
-#include "manyworlds/tetris/minimal_cover.hpp"
-#include "manyworlds/tetris/path.hpp"
-#include "manyworlds/tetris/path_files.hpp"
-#include "manyworlds/tetris/pattern.hpp"
-#include "manyworlds/tetris/saves.hpp"
-#include "manyworlds/tetris/sfinder_options.hpp"
-#include "manyworlds/tetris/sfinder_percent.hpp"
+#include "manyworlds/tetris/board/fumen.hpp"
+#include "manyworlds/tetris/search/minimal_cover.hpp"
+#include "manyworlds/tetris/search/path.hpp"
+#include "manyworlds/tetris/sfinder/path_files.hpp"
+#include "manyworlds/tetris/board/pattern.hpp"
+#include "manyworlds/tetris/search/saves.hpp"
+#include "manyworlds/tetris/sfinder/options.hpp"
+#include "manyworlds/tetris/sfinder/inputs.hpp"
 #include "manyworlds/version.hpp"
 #include "tetris_cmd.hpp"
 
@@ -92,7 +92,7 @@ sfinder::OptionValues given_options(const InputOptions& o) {
 }
 
 // Path's inputs, read as sfinder's PathSettingParser reads them (the shared reader of
-// sfinder_percent.hpp with path's option table for fumen comments).
+// sfinder/inputs.hpp with path's option table for fumen comments).
 sfinder::PercentInput read_path_inputs(const sfinder::OptionValues& given) {
   sfinder::PercentInput in =
       sfinder::read_percent_input(given, sfinder::path_options(), sfinder::DropWords::Path);

@@ -7,7 +7,7 @@
 #include "cli.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/text.hpp"
-#include "manyworlds/tetris/pattern.hpp"
+#include "manyworlds/tetris/board/pattern.hpp"
 #include "tetris_cmd.hpp"
 
 namespace manyworlds::cli {

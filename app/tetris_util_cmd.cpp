@@ -1,5 +1,5 @@
 // `manyworlds tetris util seq` (sfinder's util seq: patterns expanded into sequences, through
-// hold forwards or backwards, filtered; tetris/sequence_util.hpp).
+// hold forwards or backwards, filtered; tetris/sfinder/util_seq.hpp).
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 
 #include "cli.hpp"
 #include "manyworlds/core/error.hpp"
-#include "manyworlds/tetris/sequence_util.hpp"
+#include "manyworlds/tetris/sfinder/util_seq.hpp"
 #include "sfinder_args.hpp"
 #include "tetris_cmd.hpp"
 

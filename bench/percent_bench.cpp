@@ -16,9 +16,9 @@
 #include <array>
 #include <span>
 
-#include "manyworlds/tetris/field.hpp"
-#include "manyworlds/tetris/pattern.hpp"
-#include "manyworlds/tetris/percent.hpp"
+#include "manyworlds/tetris/board/field.hpp"
+#include "manyworlds/tetris/board/pattern.hpp"
+#include "manyworlds/tetris/search/percent.hpp"
 
 namespace {
 

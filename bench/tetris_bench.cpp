@@ -5,8 +5,8 @@
 #include <benchmark/benchmark.h>
 
 #include "../tests/tetris/oracle.hpp"
-#include "manyworlds/tetris/movegen.hpp"
-#include "manyworlds/tetris/workload.hpp"
+#include "manyworlds/tetris/board/movegen.hpp"
+#include "workload.hpp"
 
 namespace {
 

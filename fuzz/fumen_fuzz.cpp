@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "manyworlds/core/error.hpp"
-#include "manyworlds/tetris/fumen.hpp"
+#include "manyworlds/tetris/board/fumen.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);

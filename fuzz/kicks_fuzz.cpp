@@ -5,8 +5,8 @@
 #include <string_view>
 
 #include "manyworlds/core/error.hpp"
-#include "manyworlds/tetris/kicks.hpp"
-#include "manyworlds/tetris/movegen.hpp"
+#include "manyworlds/tetris/board/kicks.hpp"
+#include "manyworlds/tetris/board/movegen.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -1,4 +1,4 @@
-// libFuzzer target: saves expressions (tetris/saves.hpp). Whatever parses must be false when
+// libFuzzer target: saves expressions (tetris/search/saves.hpp). Whatever parses must be false when
 // nothing is saveable (no perfect clear) and parse again from its own text to the same truth
 // table over every set of saveable pieces.
 
@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "manyworlds/core/error.hpp"
-#include "manyworlds/tetris/saves.hpp"
+#include "manyworlds/tetris/search/saves.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -1,5 +1,5 @@
-// libFuzzer target: sfinder's inputs (tetris/sfinder_options.hpp, sfinder_percent.hpp,
-// sequence_util.hpp). The first byte picks the parser, the rest is its input: a fumen comment,
+// libFuzzer target: sfinder's inputs (tetris/sfinder/options.hpp, inputs.hpp,
+// util_seq.hpp). The first byte picks the parser, the rest is its input: a fumen comment,
 // a command line (one argument per line), a field file, pattern lines, count equations, or a
 // util seq run (mode byte, then patterns) whose estimated output is small.
 
@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "manyworlds/core/error.hpp"
-#include "manyworlds/tetris/sequence_util.hpp"
-#include "manyworlds/tetris/sfinder_options.hpp"
-#include "manyworlds/tetris/sfinder_percent.hpp"
+#include "manyworlds/tetris/sfinder/util_seq.hpp"
+#include "manyworlds/tetris/sfinder/options.hpp"
+#include "manyworlds/tetris/sfinder/inputs.hpp"
 
 namespace sf = manyworlds::tetris::sfinder;
 

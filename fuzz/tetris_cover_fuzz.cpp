@@ -10,9 +10,9 @@
 #include <string_view>
 
 #include "manyworlds/core/error.hpp"
-#include "manyworlds/tetris/cover.hpp"
-#include "manyworlds/tetris/sfinder_cover.hpp"
-#include "manyworlds/tetris/sfinder_percent.hpp"
+#include "manyworlds/tetris/search/cover.hpp"
+#include "manyworlds/tetris/sfinder/cover.hpp"
+#include "manyworlds/tetris/sfinder/inputs.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace manyworlds::tetris;

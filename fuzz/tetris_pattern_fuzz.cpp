@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "manyworlds/core/error.hpp"
-#include "manyworlds/tetris/pattern.hpp"
+#include "manyworlds/tetris/board/pattern.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);

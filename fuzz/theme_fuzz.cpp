@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "manyworlds/core/error.hpp"
-#include "manyworlds/tetris/picture.hpp"
-#include "manyworlds/tetris/theme.hpp"
+#include "manyworlds/tetris/draw/picture.hpp"
+#include "manyworlds/tetris/draw/theme.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "manyworlds/tetris/fumen.hpp"
+#include "manyworlds/tetris/board/fumen.hpp"
 #include "run.hpp"
 
 namespace manyworlds::testing {

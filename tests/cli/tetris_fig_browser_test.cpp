@@ -11,10 +11,10 @@
 #include <map>
 
 #include "manyworlds/core/atomic_file.hpp"
-#include "manyworlds/tetris/figure.hpp"
-#include "manyworlds/tetris/fumen.hpp"
-#include "manyworlds/tetris/image.hpp"
-#include "manyworlds/tetris/picture.hpp"
+#include "manyworlds/tetris/draw/figure.hpp"
+#include "manyworlds/tetris/board/fumen.hpp"
+#include "manyworlds/tetris/draw/image.hpp"
+#include "manyworlds/tetris/draw/picture.hpp"
 #include "run.hpp"
 #include "testing/browser.hpp"
 

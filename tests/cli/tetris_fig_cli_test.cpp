@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "manyworlds/core/text.hpp"
-#include "manyworlds/tetris/fumen.hpp"
+#include "manyworlds/tetris/board/fumen.hpp"
 #include "run.hpp"
 #include "testing/image.hpp"
 

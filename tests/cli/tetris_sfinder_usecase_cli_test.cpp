@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "manyworlds/tetris/pattern.hpp"
+#include "manyworlds/tetris/board/pattern.hpp"
 #include "run.hpp"
 #include "testing/files.hpp"
 #include "working_folder.hpp"

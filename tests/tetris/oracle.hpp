@@ -8,9 +8,9 @@
 #include <tuple>
 #include <vector>
 
-#include "manyworlds/tetris/field.hpp"
-#include "manyworlds/tetris/kicks.hpp"
-#include "manyworlds/tetris/movegen.hpp"
+#include "manyworlds/tetris/board/field.hpp"
+#include "manyworlds/tetris/board/kicks.hpp"
+#include "manyworlds/tetris/board/movegen.hpp"
 
 namespace manyworlds::tetris::testing {
 

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "manyworlds/tetris/percent.hpp"
+#include "manyworlds/tetris/search/percent.hpp"
 
 namespace manyworlds::tetris {
 

@@ -1,0 +1,396 @@
+#include "manyworlds/tetris/search/field_graph.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <optional>
+#include <stdexcept>
+#include <type_traits>
+
+namespace manyworlds::tetris {
+namespace {
+
+// A cheap measure of how awkward a field is to finish (covered empty cells weigh most, then
+// bumpiness): successors are tried best first, which only changes how fast a success is found.
+int awkwardness(const Field& f, int height) {
+  std::array<int, kWidth> top{};
+  int holes = 0;
+  unsigned above = 0;  // the columns with a block higher up
+  for (int y = height - 1; y >= 0; --y) {
+    const unsigned row = f.row(y);
+    holes += std::popcount(~row & above);
+    for (unsigned fresh = row & ~above; fresh != 0; fresh &= fresh - 1) {
+      top[std::size_t(std::countr_zero(fresh))] = y + 1;
+    }
+    above |= row;
+  }
+  int bumps = 0;
+  for (int x = 0; x + 1 < kWidth; ++x)
+    bumps += std::abs(top[std::size_t(x)] - top[std::size_t(x) + 1]);
+  return holes * 8 + bumps;
+}
+
+// The piece whose shape the empty cells below `height` make (exactly 4 of them), if any.
+std::optional<Piece> shape_of_empty(const Field& f, int height) {
+  std::array<unsigned, kMaxHeight + 4> empty{};  // room for low + i below
+  int low = -1, high = -1;
+  unsigned columns = 0;
+  for (int y = 0; y < height; ++y) {
+    empty[std::size_t(y)] = ~unsigned(f.row(y)) & kFullRow;
+    if (empty[std::size_t(y)]) {
+      if (low < 0) low = y;
+      high = y;
+      columns |= empty[std::size_t(y)];
+    }
+  }
+  if (low < 0 || high - low > 3) return std::nullopt;
+  int x0 = std::countr_zero(columns);
+  for (Piece p : kAllPieces) {
+    for (int r = 0; r < kRotationCount; ++r) {
+      const Shape& s = shape(p, Rotation(r));
+      if (s.max_y - s.min_y != high - low) continue;
+      bool same = true;
+      for (int i = 0; i <= high - low && same; ++i) {
+        same = (empty[std::size_t(low + i)] >> x0) == unsigned(s.rows[std::size_t(i)]);
+      }
+      if (same) return p;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+FieldKey key_of(const Field& f, int height) {
+  FieldKey k;
+  k.height = height;
+  for (int y = 0; y < height; ++y) k.words[y / 6] |= std::uint64_t(f.row(y)) << (10 * (y % 6));
+  return k;
+}
+
+bool splittable(const Field& f, int height) {
+  unsigned walls = 0x3FE;
+  for (int y = 0; y < height; ++y) {
+    unsigned r = f.row(y);
+    walls &= r | (r << 1);
+  }
+  while (walls) {
+    int x = std::countr_zero(walls);
+    walls &= walls - 1;
+    unsigned left = (1u << x) - 1;
+    int empty = 0;
+    for (int y = 0; y < height; ++y) empty += std::popcount(~unsigned(f.row(y)) & left);
+    if (empty % 4) return false;
+  }
+  return true;
+}
+
+FieldGraph::FieldGraph(const Field& field, int height, const MoveGenerator& gen, FillOracle& oracle,
+                       std::size_t max_bytes)
+    : gen_(gen),
+      oracle_(oracle),
+      max_bytes_(max_bytes),
+      node_chunks_(std::make_unique<std::atomic<Node*>[]>(kMaxChunks)),
+      edge_chunks_(std::make_unique<std::atomic<Id*>[]>(kMaxChunks)),
+      tall_chunks_(std::make_unique<std::atomic<TallRows*>[]>(kMaxChunks)),
+      index_(std::make_unique<IndexShard[]>(kShards)),
+      fill_memo_(std::make_unique<FillShard[]>(kShards)),
+      root_field_(field),
+      root_height_(height) {
+  for (int y = height; y < kMaxHeight; ++y) above_[std::size_t(y - height)] = field.row(y);
+  root_ = node(field, height);
+}
+
+FieldGraph::~FieldGraph() {
+  release();
+}
+
+void FieldGraph::release() {
+  for (std::size_t c = 0; c < kMaxChunks; ++c) {
+    if (Node* nodes = node_chunks_[c].exchange(nullptr)) {
+      unmap_pages(nodes, kNodeChunk * sizeof(Node));  // nodes need no destruction
+    }
+    if (Id* edges = edge_chunks_[c].exchange(nullptr)) unmap_pages(edges, kEdgeChunk * sizeof(Id));
+    if (TallRows* tall = tall_chunks_[c].exchange(nullptr)) {
+      unmap_pages(tall, kNodeChunk * sizeof(TallRows));
+    }
+  }
+}
+
+std::size_t FieldGraph::memory() const {
+  std::size_t bytes = size() * (sizeof(Node) + (tall() ? sizeof(TallRows) : 0)) +
+                      edge_bytes_.load(std::memory_order_relaxed) +
+                      bit_bytes_.load(std::memory_order_relaxed);
+  for (std::size_t s = 0; s < kShards; ++s) {
+    {
+      std::lock_guard lock(index_[s].mutex);
+      bytes += index_[s].map.memory();
+    }
+    std::lock_guard lock(fill_memo_[s].mutex);
+    bytes += fill_memo_[s].map.memory() + fill_memo_[s].packed.memory();
+  }
+  return bytes;
+}
+
+void FieldGraph::reset() {
+  release();
+  count_ = 0;
+  edge_chunks_used_ = 0;
+  edge_used_ = kEdgeChunk;
+  edge_bytes_ = 0;
+  bit_chunks_.clear();
+  bits_used_ = 0;
+  bit_bytes_ = 0;
+  for (std::size_t s = 0; s < kShards; ++s) {
+    index_[s].map.clear();
+    fill_memo_[s].map.clear();
+    fill_memo_[s].packed.clear();
+  }
+  ++generation_;
+  root_ = node(root_field_, root_height_);
+}
+
+FieldGraph::Node& FieldGraph::slot(Id id) {
+  std::size_t c = std::size_t(id) / kNodeChunk;
+  if (c >= kMaxChunks) throw std::length_error("field graph: too many fields");
+  Node* chunk = node_chunks_[c].load(std::memory_order_acquire);
+  if (!chunk) {
+    std::lock_guard lock(chunk_mutex_);
+    chunk = node_chunks_[c].load(std::memory_order_relaxed);
+    if (!chunk) {
+      // Mapped zeroed (flat_map.hpp). Touched page by page, the 2 MB of a chunk took 512
+      // page faults, more than a small count's whole search; populated whole, or on a huge
+      // page, it cost such a count about as much. So the first chunk is populated a slice at
+      // a time by node(), and the later ones, for a graph already large, whole on huge
+      // pages. Each node is constructed by node() when its id is given out.
+      chunk = static_cast<Node*>(map_pages(kNodeChunk * sizeof(Node), c > 0));
+      if (c > 0) populate_pages(chunk, kNodeChunk * sizeof(Node));
+      if (tall()) {
+        auto* tall = static_cast<TallRows*>(map_pages(kNodeChunk * sizeof(TallRows), false));
+        tall_chunks_[c].store(tall, std::memory_order_release);
+      }
+      node_chunks_[c].store(chunk, std::memory_order_release);
+    }
+  }
+  return chunk[std::size_t(id) % kNodeChunk];
+}
+
+Field FieldGraph::field(Id id) const {
+  const Node& n = at(id);
+  const int height = n.height;
+  Field f;
+  auto unpack = [&](std::uint64_t word, int first) {
+    for (int y = first; y < std::min(height, first + 6); ++y, word >>= 10) {
+      f.set_row(y, Row(word & kFullRow));
+    }
+  };
+  unpack(n.rows[0], 0);
+  unpack(n.rows[1], 6);
+  if (height > kNodeRows) {
+    const TallRows& tall = tall_rows(id);
+    unpack(tall[0], 12);
+    unpack(tall[1], 18);
+  }
+  for (int y = height; y < kMaxHeight; ++y) f.set_row(y, above_[std::size_t(y - height)]);
+  return f;
+}
+
+FieldGraph::Id FieldGraph::node(const Field& f, int height) {
+  const FieldKey key = key_of(f, height);
+  const std::size_t hash = FieldKeyHash{}(key);
+  const auto tag = std::uint32_t(hash);
+  auto same = [&](Id id) {
+    const Node& n = at(id);
+    if (n.height != height || n.rows[0] != key.words[0] || n.rows[1] != key.words[1]) return false;
+    if (height <= kNodeRows) return true;
+    const TallRows& tall = tall_rows(id);
+    return tall[0] == key.words[2] && tall[1] == key.words[3];
+  };
+  IndexShard& shard = index_[shard_of(hash)];
+  std::lock_guard lock(shard.mutex);
+  if (Id known = shard.map.find(tag, same); known >= 0) return known;
+  Id id = count_.fetch_add(1, std::memory_order_relaxed);
+  static_assert(std::is_trivially_destructible_v<Node> && sizeof(Node) == 56);
+  Node* at_id = &slot(id);
+  if (std::size_t(id) < kNodeChunk && std::size_t(id) % kNodeSlice == 0) {
+    // From the page holding this node (madvise wants whole pages) to the slice's end.
+    auto from = reinterpret_cast<std::uintptr_t>(at_id) & ~std::uintptr_t(4095);
+    auto to = reinterpret_cast<std::uintptr_t>(at_id + kNodeSlice);
+    populate_pages(reinterpret_cast<void*>(from), to - from);
+  }
+  Node& n = *new (at_id) Node;
+  n.rows = {key.words[0], key.words[1]};
+  if (tall()) tall_rows(id) = {key.words[2], key.words[3]};
+  for (auto& e : n.edges) e.store(kUnexpanded, std::memory_order_relaxed);
+  n.height = std::int8_t(height);
+  int empty = 0;
+  for (int y = 0; y < height; ++y) empty += kWidth - std::popcount(unsigned(f.row(y)));
+  n.need = std::int8_t(empty / 4);
+  n.finishers.store(height == 0 ? 0 : -1, std::memory_order_relaxed);
+  n.bits.store(nullptr, std::memory_order_relaxed);
+  n.score.store(0, std::memory_order_relaxed);
+  // Other threads learn the id from this shard (under its lock) or from edges published
+  // after this returns: either way they see the node written.
+  shard.map.insert(tag, id);
+  return id;
+}
+
+std::uint32_t FieldGraph::expand(Id id, Piece piece) {
+  const Node& from = at(id);
+  const Field f = field(id);
+  const int height = from.height;
+  MoveList moves;
+  gen_.generate(f, piece, height, moves);
+  // (score, child) pairs, distinct children only. Left uninitialized: an array of 1120
+  // std::pairs is value-initialized, a 9 KB memset per expansion (2.6 % of a count, perf).
+  struct Scored {
+    int score;
+    Id child;
+  };
+  std::array<Scored, MoveList::kCapacity> scored;
+  std::size_t n = 0;
+  for (const Placement& p : moves) {
+    Field next = f;
+    next.place(p);
+    int h = height - next.clear_lines_below(height);
+    // No fill-oracle test here: every user asks the oracle with the pieces it still has
+    // (fillable_with), which rules out all that a test with any pieces would, and the test on
+    // every successor cost more than the fields it kept out (`*p7,*p4`: 5.4-5.9 s -> 4.9 s; the
+    // 8-line docs sample 125 -> 104 ms).
+    if (h > 0 && !splittable(next, h)) continue;
+    Id child = node(next, h);
+    bool seen = false;
+    for (std::size_t i = 0; i < n && !seen; ++i) seen = scored[i].child == child;
+    if (!seen) {
+      const int score = h == 0 ? -1 : awkwardness(next, h);
+      at(child).score.store(std::uint8_t(std::clamp(score + 1, 0, 255)), std::memory_order_relaxed);
+      scored[n++] = {score, child};
+    }
+  }
+  // Best first, ties in placement order: an insertion sort (lists are short, and
+  // std::stable_sort asks the heap for a buffer every time).
+  for (std::size_t i = 1; i < n; ++i) {
+    const Scored s = scored[i];
+    std::size_t j = i;
+    for (; j > 0 && scored[j - 1].score > s.score; --j) scored[j] = scored[j - 1];
+    scored[j] = s;
+  }
+  std::atomic<std::uint32_t>& slot_of_piece = from.edges[std::size_t(piece)];
+  std::uint32_t published = slot_of_piece.load(std::memory_order_acquire);
+  if (published != kUnexpanded) return published;  // another thread finished first
+  std::uint32_t first = kNoEdges;
+  if (n > 0) {
+    std::lock_guard lock(edge_mutex_);
+    if (edge_used_ + n + 1 > kEdgeChunk) {
+      if (edge_chunks_used_ >= kMaxChunks) throw std::length_error("field graph: too many edges");
+      // Like the node chunks (slot()): the first is faulted in as it fills, the later ones
+      // are populated whole on huge pages.
+      const bool later = edge_chunks_used_ > 0;
+      Id* chunk = static_cast<Id*>(map_pages(kEdgeChunk * sizeof(Id), later));
+      if (later) populate_pages(chunk, kEdgeChunk * sizeof(Id));
+      edge_chunks_[edge_chunks_used_++].store(chunk, std::memory_order_release);
+      edge_used_ = 0;
+      edge_bytes_.fetch_add(kEdgeChunk * sizeof(Id), std::memory_order_relaxed);
+    }
+    first = std::uint32_t((edge_chunks_used_ - 1) * kEdgeChunk + edge_used_);
+    Id* out = edge_chunks_[edge_chunks_used_ - 1].load(std::memory_order_relaxed) + edge_used_;
+    out[0] = Id(n);  // the length, then the list
+    for (std::size_t i = 0; i < n; ++i) out[i + 1] = scored[i].child;
+    edge_used_ += n + 1;
+  }
+  std::uint32_t expected = kUnexpanded;
+  if (!slot_of_piece.compare_exchange_strong(expected, first, std::memory_order_acq_rel)) {
+    return expected;  // lost the race: the edges written above stay unused
+  }
+  return first;
+}
+
+FieldGraph::Edges FieldGraph::successors(Id id, Piece piece) {
+  std::uint32_t e = at(id).edges[std::size_t(piece)].load(std::memory_order_acquire);
+  if (e == kUnexpanded) e = expand(id, piece);
+  if (e == kNoEdges) return {nullptr, nullptr};
+  const Id* list = edge(e);
+  return {list + 1, list + 1 + list[0]};
+}
+
+std::uint8_t FieldGraph::finishers(Id id) {
+  const Node& n = at(id);
+  std::int8_t known = n.finishers.load(std::memory_order_relaxed);
+  if (known >= 0) return std::uint8_t(known);
+  // Only a field with exactly 4 empty cells below its height can be finished by one piece, and
+  // only by the piece whose shape those cells make: generate that piece's moves alone.
+  std::uint8_t mask = 0;
+  if (n.need == 1) {
+    std::optional<Piece> piece = shape_of_empty(field(id), n.height);
+    if (piece) {
+      for (Id c : successors(id, *piece)) {
+        if (at(c).height == 0) mask = std::uint8_t(1u << int(*piece));
+      }
+    }
+  }
+  n.finishers.store(std::int8_t(mask), std::memory_order_relaxed);
+  return mask;
+}
+
+const std::uint64_t* FieldGraph::empty_bits() {
+  static const std::array<std::uint64_t, kMaxBitWords> zeros{};
+  return zeros.data();
+}
+
+const std::uint64_t* FieldGraph::store_bits(Id id, const std::uint64_t* words, std::size_t n) {
+  const std::uint64_t* const zeros = empty_bits();
+  if (n > kMaxBitWords) throw std::logic_error("field graph: bit set too long");
+  const std::uint64_t* kept = zeros;  // empty sets share one block
+  if (std::any_of(words, words + n, [](std::uint64_t w) { return w != 0; })) {
+    std::lock_guard lock(bits_mutex_);
+    constexpr std::size_t kWords = std::size_t(1) << 16;
+    if (bit_chunks_.empty() || bits_used_ + n > kWords) {
+      bit_chunks_.push_back(std::make_unique<std::uint64_t[]>(kWords));
+      bits_used_ = 0;
+      bit_bytes_.fetch_add(kWords * sizeof(std::uint64_t), std::memory_order_relaxed);
+    }
+    std::uint64_t* out = bit_chunks_.back().get() + bits_used_;
+    std::copy_n(words, n, out);
+    bits_used_ += n;
+    kept = out;
+  }
+  const std::uint64_t* expected = nullptr;
+  if (!at(id).bits.compare_exchange_strong(expected, kept, std::memory_order_acq_rel)) {
+    return expected;
+  }
+  return kept;
+}
+
+bool FieldGraph::fillable_with(Id id, PieceCounts available) {
+  constexpr PieceCounts kHighNibbles = 0xF0F0F0F0F0F0F0;
+  if ((available & kHighNibbles) == 0) {
+    // Each count below 16: the counts' low nibbles (28 bits) above the id (31 bits).
+    std::uint64_t key = std::uint32_t(id);
+    for (int p = 0; p < kPieceCount; ++p) {
+      key |= ((available >> (8 * p)) & 0xF) << (31 + 4 * p);
+    }
+    FillShard& shard = fill_memo_[shard_of(hash_mix(key))];
+    {
+      std::lock_guard lock(shard.mutex);
+      if (const bool* known = shard.packed.find(key)) return *known;
+    }
+    bool ok = oracle_.fillable(field(id), at(id).height, available);
+    std::lock_guard lock(shard.mutex);
+    shard.packed.insert(key, ok);
+    return ok;
+  }
+  FillKey key{available, id};
+  FillShard& shard = fill_memo_[shard_of(FillKeyHash{}(key))];
+  {
+    std::lock_guard lock(shard.mutex);
+    if (const bool* known = shard.map.find(key)) return *known;
+  }
+  bool ok = oracle_.fillable(field(id), at(id).height, available);
+  std::lock_guard lock(shard.mutex);
+  shard.map.insert(key, ok);
+  return ok;
+}
+
+}  // namespace manyworlds::tetris

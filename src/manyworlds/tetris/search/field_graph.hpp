@@ -1,0 +1,296 @@
+#pragma once
+// The fields a perfect-clear search reaches from a clear area, each stored once, with their
+// successors per piece generated on first use and kept: the shared state space of the
+// success-rate engines (percent.hpp, prefix_count.hpp).
+//
+// A successor of a field for a piece is the field after one reachable placement of the piece
+// (movegen.hpp, under the area's clear height) with its full rows cleared. Successors that a
+// wall splits into parts whose empty cells are not multiples of 4 (splittable()) are left
+// out. The fill oracle (tiling.hpp) is not asked here: searches ask fillable_with() with the
+// pieces they still have, which rules out more. Each (field, piece) lists distinct fields,
+// the least awkward first (covered holes, then bumpiness): only the order in which searches try
+// them depends on that.
+//
+// Fields are identified by the rows below their clear height plus that height (FieldKey): the
+// rows above it are always those that were above the clear line.
+
+#include <array>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "manyworlds/core/flat_map.hpp"
+#include "manyworlds/tetris/board/field.hpp"
+#include "manyworlds/tetris/board/movegen.hpp"
+#include "manyworlds/tetris/search/tiling.hpp"
+
+namespace manyworlds::tetris {
+
+// The rows below the clear height, 6 rows of 10 bits per word, and the height.
+struct FieldKey {
+  std::array<std::uint64_t, 4> words{};
+  int height = 0;
+  friend bool operator==(const FieldKey&, const FieldKey&) = default;
+};
+
+FieldKey key_of(const Field& f, int height);
+
+struct FieldKeyHash {
+  std::size_t operator()(const FieldKey& k) const {
+    std::uint64_t h = std::uint64_t(k.height);
+    for (auto w : k.words) h = hash_mix(h ^ w);
+    return h;
+  }
+};
+
+// A sound test that the clear area can still be emptied: a boundary between columns that no
+// piece can cross (every row has a block on one side of it) splits the area, and each part
+// must have a multiple of 4 empty cells.
+bool splittable(const Field& f, int height);
+
+// Thread safety: one graph serves every thread of a count. All members but reset() may be
+// called from several threads at once: fields are found or added under a lock per shard of
+// the index, a (field, piece) is expanded outside any lock and published with one atomic
+// store (two threads expanding the same pair at once compute the same list; one is kept),
+// and reading expanded successors takes no lock. reset() needs the graph to itself.
+class FieldGraph {
+ public:
+  using Id = std::int32_t;
+
+  // `oracle` may be shared with other graphs. `max_bytes` bounds the graph: past it,
+  // over_budget() says so and the owner calls reset() when no thread is using it.
+  FieldGraph(const Field& field, int height, const MoveGenerator& gen, FillOracle& oracle,
+             std::size_t max_bytes = std::size_t(256) << 20);
+  ~FieldGraph();
+  FieldGraph(const FieldGraph&) = delete;
+  FieldGraph& operator=(const FieldGraph&) = delete;
+
+  Id root() const { return root_; }
+  // The field (rebuilt from the rows the node keeps and the rows above the clear area).
+  Field field(Id id) const;
+  int height(Id id) const { return at(id).height; }
+  bool cleared(Id id) const { return at(id).height == 0; }
+  // Pieces still needed: the empty cells below the clear height / 4.
+  int need(Id id) const { return at(id).need; }
+  // How awkward the field is to finish, the order successor lists are sorted in: 0 for a
+  // cleared field, else 1 + 8 per covered empty cell + the bumpiness, at most 255. Known once
+  // a successor list holds the field (0 before).
+  int score(Id id) const { return at(id).score.load(std::memory_order_relaxed); }
+
+  // The successors of the field for the piece, generated on first use. The pointers stay
+  // valid until reset().
+  struct Edges {
+    const Id* first;
+    const Id* last;
+    const Id* begin() const { return first; }
+    const Id* end() const { return last; }
+    std::size_t size() const { return std::size_t(last - first); }
+  };
+  Edges successors(Id id, Piece piece);
+
+  // The pieces one placement of which clears the field (empty unless one piece is missing).
+  std::uint8_t finishers(Id id);
+
+  // Whether the empty cells can be covered with at most `available` pieces of each type.
+  bool fillable_with(Id id, PieceCounts available);
+
+  // A bit set the caller keeps per field (prefix_count.cpp: its order language), stored once:
+  // null until then; store_bits() keeps the first store when two threads race and returns
+  // what is kept. At most kMaxBitWords words; reading takes no lock.
+  static constexpr std::size_t kMaxBitWords = 64;
+  const std::uint64_t* bits(Id id) const { return at(id).bits.load(std::memory_order_acquire); }
+  const std::uint64_t* store_bits(Id id, const std::uint64_t* words, std::size_t n);
+  // Where every empty set is kept (store_bits() shares it).
+  static const std::uint64_t* empty_bits();
+  // The same with a set that outlives the graph, kept by address (not copied).
+  void share_bits(Id id, const std::uint64_t* persistent) {
+    const std::uint64_t* expected = nullptr;
+    at(id).bits.compare_exchange_strong(expected, persistent, std::memory_order_acq_rel);
+  }
+
+  std::size_t size() const { return std::size_t(count_.load(std::memory_order_relaxed)); }
+  std::size_t memory() const;
+  bool over_budget() const { return memory() > max_bytes_; }
+  // Drops every field but the root (ids are renumbered: only the root's stays) and counts one
+  // more generation(). No other thread may use the graph meanwhile.
+  void reset();
+  // How many times reset() ran: ids from an earlier generation mean nothing.
+  std::uint64_t generation() const { return generation_; }
+
+ private:
+  // 56 bytes: a count keeps millions (a Field and 64-bit edge words took 120).
+  struct Node {
+    // The rows below the height, FieldKey words 0 and 1 (rows 12.. of a taller clear area
+    // are kept in tall_chunks_).
+    std::array<std::uint64_t, 2> rows;
+    mutable std::atomic<const std::uint64_t*> bits;
+    // Per piece: where the successor list starts in the edge chunks (its length, then the
+    // ids), kNoEdges, or kUnexpanded.
+    mutable std::array<std::atomic<std::uint32_t>, kPieceCount> edges;
+    mutable std::atomic<std::int8_t> finishers;  // -1 until known
+    std::int8_t height;
+    std::int8_t need;
+    mutable std::atomic<std::uint8_t> score;  // see score(); written by expand()
+  };
+  static constexpr std::uint32_t kUnexpanded = ~std::uint32_t(0);
+  static constexpr std::uint32_t kNoEdges = kUnexpanded - 1;
+  using TallRows = std::array<std::uint64_t, 2>;
+  static constexpr int kNodeRows = 12;  // rows a Node keeps itself
+  bool tall() const { return root_height_ > kNodeRows; }
+  // Rows 12..23 of a field of a tall area (its chunk exists once the id is given out).
+  TallRows& tall_rows(Id id) const {
+    return tall_chunks_[std::size_t(id) / kNodeChunk].load(
+        std::memory_order_acquire)[std::size_t(id) % kNodeChunk];
+  }
+  static constexpr std::size_t kNodeChunk = std::size_t(1) << 14;
+  static constexpr std::size_t kNodeSlice = std::size_t(1) << 9;  // nodes populated at once
+  static constexpr std::size_t kEdgeChunk = std::size_t(1) << 18;
+  // Of either kind: 2^25 fields and 2^29 edges, beyond any budget. The chunk tables are made
+  // whole with the graph, so they stay small (16 KB each): a count of one sequence makes a
+  // graph too.
+  static constexpr std::size_t kMaxChunks = std::size_t(1) << 11;
+  static constexpr std::size_t kShards = 64;
+  // The shard of a hash: its top bits (the maps inside use the low ones).
+  static std::size_t shard_of(std::size_t hash) { return hash >> 58; }
+
+  const Node& at(Id id) const {
+    return node_chunks_[std::size_t(id) / kNodeChunk].load(
+        std::memory_order_acquire)[std::size_t(id) % kNodeChunk];
+  }
+  Node& slot(Id id);  // allocates its chunk if needed
+  Id node(const Field& f, int height);
+  std::uint32_t expand(Id id, Piece piece);
+  const Id* edge(std::uint32_t index) const {
+    return edge_chunks_[std::size_t(index) / kEdgeChunk].load(std::memory_order_acquire) +
+           std::size_t(index) % kEdgeChunk;
+  }
+  void release();
+
+  const MoveGenerator& gen_;
+  FillOracle& oracle_;
+  std::size_t max_bytes_;
+  std::unique_ptr<std::atomic<Node*>[]> node_chunks_;
+  std::unique_ptr<std::atomic<Id*>[]> edge_chunks_;
+  // Rows 12..23 of each node, per node chunk, when the clear area is taller than 12 rows.
+  std::unique_ptr<std::atomic<TallRows*>[]> tall_chunks_;
+  // The rows above the clear area, from its bottom up: every field has them above its height.
+  std::array<Row, kMaxHeight> above_{};
+  std::atomic<std::int32_t> count_{0};  // fields
+  std::mutex chunk_mutex_;              // node chunk allocation
+  std::mutex edge_mutex_;               // edge allocation
+  std::size_t edge_chunks_used_ = 0;
+  std::size_t edge_used_ = kEdgeChunk;  // entries used in the last edge chunk
+  std::atomic<std::size_t> edge_bytes_{0};
+  std::mutex bits_mutex_;  // bit set allocation
+  std::vector<std::unique_ptr<std::uint64_t[]>> bit_chunks_;
+  std::size_t bits_used_ = 0;  // words used in the last bit chunk
+  std::atomic<std::size_t> bit_bytes_{0};
+  // The ids of a shard's fields by 32 bits of their hash, 8 bytes a slot (open addressing, at
+  // most half full): the fields themselves are compared in their nodes, so the index holds no
+  // keys (a FieldKey map took about 120 bytes a field, twice a node).
+  class IdIndex {
+   public:
+    std::size_t memory() const { return slots_.capacity() * sizeof(std::uint64_t); }
+    void clear() {
+      slots_.assign(16, 0);
+      size_ = 0;
+    }
+    // The id whose tag is `tag` and for which same(id) holds, or -1.
+    template <class Same>
+    Id find(std::uint32_t tag, Same same) const {
+      const std::size_t mask = slots_.size() - 1;
+      for (std::size_t i = tag & mask;; i = (i + 1) & mask) {
+        std::uint64_t slot = slots_[i];
+        if (slot == 0) return -1;
+        Id id = Id(std::uint32_t(slot) - 1);
+        if (std::uint32_t(slot >> 32) == tag && same(id)) return id;
+      }
+    }
+    // Adds an id that find() does not know.
+    void insert(std::uint32_t tag, Id id) {
+      if (2 * (size_ + 1) > slots_.size()) grow();
+      place(tag, id);
+      ++size_;
+    }
+
+   private:
+    void place(std::uint32_t tag, Id id) {
+      const std::size_t mask = slots_.size() - 1;
+      std::size_t i = tag & mask;
+      while (slots_[i] != 0) i = (i + 1) & mask;
+      slots_[i] = (std::uint64_t(tag) << 32) | (std::uint32_t(id) + 1);
+    }
+    void grow() {
+      std::vector<std::uint64_t> old(slots_.size() * 2, 0);
+      old.swap(slots_);
+      for (std::uint64_t slot : old) {
+        if (slot != 0) place(std::uint32_t(slot >> 32), Id(std::uint32_t(slot) - 1));
+      }
+    }
+    std::vector<std::uint64_t> slots_ = std::vector<std::uint64_t>(16, 0);
+    std::size_t size_ = 0;
+  };
+  struct IndexShard {
+    mutable std::mutex mutex;
+    IdIndex map;
+  };
+  std::unique_ptr<IndexShard[]> index_;
+  struct FillKey {
+    PieceCounts available;
+    Id id;
+    friend bool operator==(const FillKey&, const FillKey&) = default;
+  };
+  struct FillKeyHash {
+    std::size_t operator()(const FillKey& k) const {
+      return hash_mix(k.available ^ hash_mix(std::uint64_t(k.id)));
+    }
+  };
+  // Counts of at most 15 each (the usual case) are packed with the id into one 8-byte slot.
+  struct FillShard {
+    mutable std::mutex mutex;
+    PackedBoolMap packed{16, (std::size_t(64) << 20) / kShards};
+    FlatMap<FillKey, bool, FillKeyHash> map{16, (std::size_t(64) << 20) / kShards};
+  };
+  std::unique_ptr<FillShard[]> fill_memo_;
+  Field root_field_;
+  int root_height_ = 0;
+  Id root_ = 0;
+  std::uint64_t generation_ = 0;
+};
+
+// Threads use a shared field graph between enter() and leave(). When the graph is over its
+// budget, the next thread to enter waits for those in flight to leave, resets it, and lets the
+// others in again (they then drop what they kept of the old ids).
+class GraphGate {
+ public:
+  explicit GraphGate(FieldGraph& graph) : graph_(graph) {}
+  void enter() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return !resetting_; });
+    if (graph_.over_budget()) {
+      resetting_ = true;
+      changed_.wait(lock, [&] { return active_ == 0; });
+      graph_.reset();
+      resetting_ = false;
+      changed_.notify_all();
+    }
+    ++active_;
+  }
+  void leave() {
+    std::lock_guard lock(mutex_);
+    --active_;
+    changed_.notify_all();
+  }
+
+ private:
+  FieldGraph& graph_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  int active_ = 0;
+  bool resetting_ = false;
+};
+
+}  // namespace manyworlds::tetris

@@ -1,0 +1,289 @@
+#include "manyworlds/tetris/search/tiling.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "manyworlds/core/flat_map.hpp"
+
+namespace manyworlds::tetris {
+namespace {
+
+// A set of cells of the area, W 64-bit words.
+template <int W>
+struct Bits {
+  std::array<std::uint64_t, W> w{};
+
+  int first() const {
+    for (int i = 0; i < W; ++i) {
+      if (w[std::size_t(i)]) return 64 * i + std::countr_zero(w[std::size_t(i)]);
+    }
+    return -1;
+  }
+  int count() const {
+    int n = 0;
+    for (auto x : w) n += std::popcount(x);
+    return n;
+  }
+  void set(int i) { w[std::size_t(i / 64)] |= std::uint64_t(1) << (i % 64); }
+  bool within(const Bits& o) const {
+    for (int i = 0; i < W; ++i) {
+      if (w[std::size_t(i)] & ~o.w[std::size_t(i)]) return false;
+    }
+    return true;
+  }
+  Bits minus(const Bits& o) const {
+    Bits r;
+    for (int i = 0; i < W; ++i) r.w[std::size_t(i)] = w[std::size_t(i)] & ~o.w[std::size_t(i)];
+    return r;
+  }
+  friend bool operator==(const Bits&, const Bits&) = default;
+};
+
+class SolverBase {
+ public:
+  virtual ~SolverBase() = default;
+  // The columns x0 .. x0 + width - 1 of the field. Safe to call from several threads.
+  virtual bool fillable(const Field& field, int x0, PieceCounts available) = 0;
+};
+
+// A memo shared by threads: kShards flat maps, each behind its own mutex (two threads rarely
+// want the same one). `bytes` counts the memory of every memo of one oracle: a shard that
+// grows while the total is over kMaxBytes drops its entries first.
+template <typename Key, typename Hash>
+class SharedMemo {
+ public:
+  static constexpr std::size_t kShards = 64;
+  static constexpr std::size_t kMaxBytes = std::size_t(64) << 20;
+
+  explicit SharedMemo(std::atomic<std::size_t>& bytes) : bytes_(bytes) {}
+
+  std::optional<bool> find(const Key& key) const {
+    std::size_t h = Hash{}(key);
+    const Shard& s = shards_[h >> 58];
+    std::lock_guard lock(s.mutex);
+    const bool* known = s.map ? s.map->find(key) : nullptr;
+    if (!known) return std::nullopt;
+    return *known;
+  }
+  void insert(const Key& key, bool value) {
+    std::size_t h = Hash{}(key);
+    Shard& s = shards_[h >> 58];
+    std::lock_guard lock(s.mutex);
+    if (!s.map) {
+      s.map = std::make_unique<FlatMap<Key, bool, Hash>>(16);
+      bytes_.fetch_add(s.map->memory(), std::memory_order_relaxed);
+    }
+    std::size_t before = s.map->memory();
+    if (bytes_.load(std::memory_order_relaxed) > kMaxBytes && before > (std::size_t(1) << 16)) {
+      s.map->clear();
+    }
+    s.map->insert(key, value);
+    std::size_t after = s.map->memory();
+    if (after >= before) {
+      bytes_.fetch_add(after - before, std::memory_order_relaxed);
+    } else {
+      bytes_.fetch_sub(before - after, std::memory_order_relaxed);
+    }
+  }
+
+ private:
+  // A shard's map is made on its first insert: an oracle makes a solver for every height and
+  // width it meets (two dozen on a 4-line field), most of which memoize little or nothing.
+  struct Shard {
+    mutable std::mutex mutex;
+    std::unique_ptr<FlatMap<Key, bool, Hash>> map;
+  };
+  std::array<Shard, kShards> shards_;
+  std::atomic<std::size_t>& bytes_;
+};
+
+template <int W>
+class Solver final : public SolverBase {
+ public:
+  Solver(int height, int width, std::atomic<std::size_t>& bytes)
+      : height_(height), width_(width), memo_(bytes) {
+    build();
+  }
+
+  bool fillable(const Field& field, int x0, PieceCounts available) override {
+    Bits<W> empty;
+    for (int y = 0; y < height_; ++y) {
+      unsigned holes = ~unsigned(field.row(y) >> x0) & ((1u << width_) - 1);
+      for (; holes != 0; holes &= holes - 1) empty.set(std::countr_zero(holes) * height_ + y);
+    }
+    int cells = empty.count();
+    if (cells % 4 != 0) return false;
+    long budget = kBudget;
+    bool ok = fill(empty, available, cells / 4, budget);
+    if (budget < 0) {
+      // Undecided: remember the sound "maybe" so the same question is not asked again.
+      memo_.insert({empty, capped(available, cells / 4)}, true);
+    }
+    return ok;
+  }
+
+ private:
+  // Placements tried per top-level question before answering "maybe" (measured: a larger
+  // allowance pays off on 4-line fields, a smaller one on tall fields with many pieces);
+  // questions with fewer than kMemoLeft pieces left are answered afresh, which is cheaper
+  // than the shared memo's lock, hash and cache miss: few of them come back (with 4, `S,Z,*p7,
+  // *p2` found 9 % of 6.3 million questions in the memo). Measured with one thread, runs
+  // alternated, 4 -> 6: `S,Z,*p7,*p2` 9.37 -> 7.70 s, the 6-line field with `*p7,*p7,*p1` 2.81 ->
+  // 2.42 s, sfinder's manyPatterns case 319 -> 287 ms, `S,Z,*p1,*p7` without hold 17.4 -> 13.6
+  // s; 5, 7 and no memo were slower on some of them (docs/benchmarks.md).
+  static constexpr long kBudget = 4000;
+  static constexpr int kMemoLeft = 6;
+
+  struct Key {
+    Bits<W> empty;
+    PieceCounts counts;
+    friend bool operator==(const Key&, const Key&) = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      std::uint64_t h = hash_mix(k.counts);
+      for (auto x : k.empty.w) h = hash_mix(h ^ x);
+      return h;
+    }
+  };
+
+  // Every fixed shape on every choice of rows and columns, grouped by its first cell.
+  void build() {
+    // (group, cells), grouped by a stable sort below.
+    std::vector<std::pair<std::uint32_t, Bits<W>>> found;
+    for (Piece piece : kAllPieces) {
+      std::vector<std::array<Cell, 4>> seen_shapes;
+      for (int r = 0; r < kRotationCount; ++r) {
+        const Shape& s = shape(piece, Rotation(r));
+        int rows = s.max_y - s.min_y + 1;
+        if (rows > height_) continue;
+        // Rotations with the same cells (I, S, Z, O) are the same shape here.
+        std::array<Cell, 4> normal;
+        for (std::size_t i = 0; i < 4; ++i) {
+          normal[i] = {std::int8_t(s.cells[i].x - s.min_x), std::int8_t(s.cells[i].y - s.min_y)};
+        }
+        std::sort(normal.begin(), normal.end(),
+                  [](Cell a, Cell b) { return std::pair(a.y, a.x) < std::pair(b.y, b.x); });
+        if (std::find(seen_shapes.begin(), seen_shapes.end(), normal) != seen_shapes.end()) {
+          continue;
+        }
+        seen_shapes.push_back(normal);
+        // Each choice of `rows` increasing rows of the area, as a bit set over 0..height-1.
+        std::vector<int> chosen(static_cast<std::size_t>(rows));
+        auto place_rows = [&](auto&& self, int k, int from) -> void {
+          if (k == rows) {
+            for (int x0 = -s.min_x; x0 + s.max_x < width_; ++x0) {
+              Bits<W> cells;
+              for (const Cell& c : s.cells) {
+                cells.set((x0 + c.x) * height_ + chosen[std::size_t(c.y - s.min_y)]);
+              }
+              found.push_back({std::uint32_t(cells.first() * kPieceCount + int(piece)), cells});
+            }
+            return;
+          }
+          for (int y = from; y <= height_ - (rows - k); ++y) {
+            chosen[std::size_t(k)] = y;
+            self(self, k + 1, y + 1);
+          }
+        };
+        place_rows(place_rows, 0, 0);
+      }
+    }
+    std::stable_sort(found.begin(), found.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    const std::size_t groups = std::size_t(width_ * height_ * kPieceCount);
+    start_.assign(groups + 1, 0);
+    entries_.reserve(found.size());
+    for (const auto& [group, cells] : found) {
+      ++start_[group + 1];
+      entries_.push_back(cells);
+    }
+    for (std::size_t g = 0; g < groups; ++g) start_[g + 1] += start_[g];
+  }
+
+  // Counts beyond the pieces still needed are all alike: capped so equal questions meet.
+  static PieceCounts capped(PieceCounts counts, int left) { return cap_counts(counts, left); }
+
+  // `budget`: placements the question may still try; below zero the answer is "maybe".
+  bool fill(const Bits<W>& empty, PieceCounts counts, int left, long& budget) {
+    if (left == 0) return true;
+    counts = capped(counts, left);
+    int total = 0;
+    for (int p = 0; p < kPieceCount; ++p) total += count_of(counts, Piece(p));
+    if (total < left) return false;
+    if (budget < 0) return true;
+    Key key{empty, counts};
+    bool memoize = left >= kMemoLeft;
+    if (memoize) {
+      if (auto known = memo_.find(key)) return *known;
+    }
+    std::size_t group = std::size_t(empty.first()) * kPieceCount;
+    bool ok = false;
+    for (int p = 0; p < kPieceCount && !ok; ++p) {
+      if (count_of(counts, Piece(p)) == 0) continue;
+      std::uint32_t begin = start_[group + std::size_t(p)],
+                    end = start_[group + std::size_t(p) + 1];
+      budget -= long(end - begin);
+      for (std::uint32_t i = begin; i < end && !ok; ++i) {
+        if (!entries_[i].within(empty)) continue;
+        ok = fill(empty.minus(entries_[i]), counts - (PieceCounts(1) << (8 * p)), left - 1, budget);
+      }
+    }
+    // An answer cut short by the budget is not final: keep it out of the memo.
+    if (budget < 0) return true;
+    if (memoize) memo_.insert(key, ok);
+    return ok;
+  }
+
+  int height_;
+  int width_;
+  std::vector<std::uint32_t> start_;  // group g = first * kPieceCount + piece
+  std::vector<Bits<W>> entries_;      // grouped by (first cell, piece), see start_
+  SharedMemo<Key, KeyHash> memo_;
+};
+
+std::unique_ptr<SolverBase> make_solver(int height, int width, std::atomic<std::size_t>& bytes) {
+  if (height * width <= 64) return std::make_unique<Solver<1>>(height, width, bytes);
+  if (height * width <= 128) return std::make_unique<Solver<2>>(height, width, bytes);
+  return std::make_unique<Solver<4>>(height, width, bytes);
+}
+
+}  // namespace
+
+struct FillOracle::Impl {
+  // By height and width, made on first use (under `mutex`), then only read.
+  std::array<std::array<std::atomic<SolverBase*>, kWidth + 1>, kMaxHeight + 1> solvers{};
+  std::vector<std::unique_ptr<SolverBase>> made;
+  std::mutex mutex;
+  std::atomic<std::size_t> bytes{0};  // of all memos
+
+  SolverBase& solver(int height, int width) {
+    auto& slot = solvers[std::size_t(height)][std::size_t(width)];
+    if (SolverBase* s = slot.load(std::memory_order_acquire)) return *s;
+    std::lock_guard lock(mutex);
+    if (SolverBase* s = slot.load(std::memory_order_relaxed)) return *s;
+    made.push_back(make_solver(height, width, bytes));
+    slot.store(made.back().get(), std::memory_order_release);
+    return *made.back();
+  }
+};
+
+FillOracle::FillOracle() : impl_(std::make_unique<Impl>()) {}
+FillOracle::~FillOracle() = default;
+
+bool FillOracle::fillable(const Field& field, int height, PieceCounts available) {
+  if (height <= 0) return true;
+  // Full columns at either side take no part (no piece crosses them): leave them out.
+  unsigned open = 0;
+  for (int y = 0; y < height; ++y) open |= ~unsigned(field.row(y)) & kFullRow;
+  if (open == 0) return true;
+  int x0 = std::countr_zero(open), width = kWidth - x0 - std::countl_zero(open << (32 - kWidth));
+  return impl_->solver(height, width).fillable(field, x0, available);
+}
+
+}  // namespace manyworlds::tetris

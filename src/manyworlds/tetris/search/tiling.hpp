@@ -1,0 +1,63 @@
+#pragma once
+// Whether the empty cells of a clear area can still be covered by tetrominoes: a necessary
+// condition for a perfect clear, used to prune dead fields from the success-rate searches.
+//
+// A piece that lands after some rows were cleared covers, in the field's own rows, cells of
+// rows that are not adjacent (the cleared rows in between are skipped). So a cover here uses
+// every fixed tetromino shape (19 of them) with its k rows mapped to any k increasing rows of
+// the area, and any column offset. Every perfect clear of the area is such a cover (each piece
+// it places is one), hence "not fillable" proves the field is a dead end. The converse does not
+// hold (order, support and reachability are not checked here).
+//
+// Cells are numbered column by column (x * height + y); the search always covers the first
+// empty cell in that order, trying every placement whose own first cell it is (an exact cover
+// in the manner of dancing links), memoized on (empty cells, pieces still available).
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+
+#include "manyworlds/tetris/board/field.hpp"
+
+namespace manyworlds::tetris {
+
+// Pieces available per type: 8 bits per Piece, Piece(i) in bits 8i..8i+7.
+using PieceCounts = std::uint64_t;
+inline constexpr PieceCounts kAnyPieces = 0x00FF'FFFF'FFFF'FFFFull;
+
+inline int count_of(PieceCounts c, Piece p) {
+  return int((c >> (8 * int(p))) & 0xFF);
+}
+inline PieceCounts add_piece(PieceCounts c, Piece p) {
+  return c + (PieceCounts(1) << (8 * int(p)));
+}
+// The counts with each one at most `most` (counts beyond the pieces a field still needs are
+// all alike).
+inline PieceCounts cap_counts(PieceCounts c, int most) {
+  for (int p = 0; p < kPieceCount; ++p) {
+    int n = std::min(count_of(c, Piece(p)), most);
+    c = (c & ~(PieceCounts(0xFF) << (8 * p))) | (PieceCounts(n) << (8 * p));
+  }
+  return c;
+}
+
+class FillOracle {
+ public:
+  FillOracle();
+  ~FillOracle();
+  FillOracle(const FillOracle&) = delete;
+  FillOracle& operator=(const FillOracle&) = delete;
+
+  // Whether the empty cells of rows 0..height-1 can be covered using at most `available` pieces
+  // of each type. True when it cannot decide within its work budget (the answer stays a sound
+  // "maybe"). height in 0..kMaxHeight. Safe to call from several threads at once: they share
+  // the memo (about 64 MB at most for all area sizes together).
+  bool fillable(const Field& field, int height, PieceCounts available = kAnyPieces);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace manyworlds::tetris

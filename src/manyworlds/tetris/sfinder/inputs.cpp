@@ -1,0 +1,449 @@
+#include "manyworlds/tetris/sfinder/inputs.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "manyworlds/core/atomic_file.hpp"
+#include "manyworlds/core/error.hpp"
+#include "manyworlds/core/text.hpp"
+#include "manyworlds/tetris/board/fumen.hpp"
+
+namespace manyworlds::tetris::sfinder {
+namespace {
+
+// One option from the first source that gives it a value.
+class Sources {
+ public:
+  explicit Sources(std::vector<std::pair<const OptionValues*, std::string>> sources)
+      : sources_(std::move(sources)) {}
+
+  // The value and the name of its source ("command line", "fumen comment", ...).
+  std::optional<std::pair<std::string, std::string>> first(std::string_view name) const {
+    for (const auto& [values, source] : sources_) {
+      if (auto v = values->first(name)) return std::pair{*v, source};
+    }
+    return std::nullopt;
+  }
+  bool has(std::string_view name) const {
+    return std::any_of(sources_.begin(), sources_.end(),
+                       [&](const auto& s) { return s.first->has(name); });
+  }
+  // Every value of the first source that has some, and its name.
+  std::pair<std::vector<std::string>, std::string> all(std::string_view name) const {
+    for (const auto& [values, source] : sources_) {
+      auto v = values->all(name);
+      if (!v.empty()) return {v, source};
+    }
+    return {};
+  }
+  // An integer option (Integer.valueOf), or `fallback` when no source gives it.
+  int integer(std::string_view name, int fallback) const {
+    auto v = first(name);
+    if (!v) return fallback;
+    auto n = java_int(v->first);
+    if (!n) {
+      throw InputError(fmt::format("{}: --{} '{}' is not an integer", v->second, name, v->first));
+    }
+    return *n;
+  }
+
+ private:
+  std::vector<std::pair<const OptionValues*, std::string>> sources_;
+};
+
+// Tetfu.removeDomainData + isDataLater115: the fumen inside a line (v115@, d115@ or m115@
+// data, also within a URL), if there is one.
+std::optional<std::string> fumen_in_line(std::string_view line) {
+  auto data_char = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '?' ||
+           c == '+' || c == '/';
+  };
+  for (std::size_t i = 0; i + 5 < line.size(); ++i) {
+    char k = line[i];
+    if ((k != 'v' && k != 'm' && k != 'd') || line[i + 4] != '@') continue;
+    if (!std::all_of(line.begin() + long(i) + 1, line.begin() + long(i) + 4,
+                     [](char c) { return c >= '0' && c <= '9'; })) {
+      continue;
+    }
+    std::size_t end = i + 5;
+    while (end < line.size() && data_char(line[end])) ++end;
+    if (end == i + 5) continue;
+    std::string_view data = line.substr(i, end - i);
+    if (data.substr(1, 4) != "115@") return std::nullopt;  // older data: not a fumen to sfinder
+    return std::string(data);
+  }
+  return std::nullopt;
+}
+
+// A fumen page as sfinder reads it: the field with the page's piece merged in, and the comment
+// as options.
+FieldFile load_fumen(const std::string& text, int page, std::span<const OptionSpec> table) {
+  std::vector<fumen::Page> pages = fumen::decode(text);
+  if (page < 1) {
+    throw InputError(fmt::format("fumen: page {} out of range (pages start at 1)", page));
+  }
+  if (std::size_t(page) > pages.size()) {
+    throw InputError(fmt::format("fumen: page {} out of range (the data has {} page{})", page,
+                                 pages.size(), pages.size() == 1 ? "" : "s"));
+  }
+  const fumen::Page& p = pages[std::size_t(page) - 1];
+  FieldFile out{p.merged(), parse_comment(p.comment, table), p.field};
+  if (p.piece) {
+    for (const Cell& c : shape(p.piece->piece, p.piece->rotation).cells) {
+      int x = p.piece->x + c.x, y = p.piece->y + c.y;
+      if (x >= 0 && x < kWidth && y >= 0 && y < fumen::kFieldHeight) {
+        out.colors.set(x, y, fumen::piece_color(p.piece->piece));
+      }
+    }
+  }
+  return out;
+}
+
+const KickTable* builtin_kicks(std::string_view name) {
+  if (name == "srs") return &KickTable::srs();
+  if (name == "nokicks") return &KickTable::nokicks();
+  if (name == "nullpomino180") return &KickTable::nullpomino180();
+  return nullptr;
+}
+
+}  // namespace
+
+Drop parse_drop_word(std::string_view word) {
+  std::string w = lower(java_trim(word));
+  if (w == "softdroptonly") return Drop::TSoftdrop;
+  // Percent has no T-spin drops (PercentSettings.setDropType).
+  if (auto drop = find_drop_type(w); drop && !t_spin_rule(*drop)) return placing_drop(*drop);
+  throw InputError(
+      fmt::format("drop: unknown model '{}' (percent takes softdrop, harddrop, 180 or softdrop180, "
+                  "tsoftdrop or t-softdrop; soft, hard, tsoft, t-soft, t_soft, t_softdrop)",
+                  word));
+}
+
+std::string_view drop_report_name(Drop drop) {
+  return drop_type_name(drop_type_of(drop));
+}
+
+std::vector<std::string> searching_patterns_lines(const std::vector<std::string>& pattern_lines) {
+  std::vector<std::string> out = {"Searching patterns:"};
+  for (std::size_t i = 0; i < pattern_lines.size() && i < 5; ++i) {
+    out.push_back("  " + pattern_lines[i]);
+  }
+  if (pattern_lines.size() > 5) {
+    out.push_back(fmt::format("  ... and more, total {} lines", pattern_lines.size()));
+  }
+  return out;
+}
+
+NamedKicks load_named_kicks(std::string_view spec) {
+  std::string name = lower(java_trim(spec));
+  if (name == "default" || name == "srs") return {KickTable::srs(), "srs"};
+  std::error_code ec;
+  if (name.starts_with('@') || name.starts_with('+')) {
+    std::string file = name.substr(1);
+    std::string path = "kicks/" + file + ".properties";
+    if (std::filesystem::is_regular_file(path, ec)) {
+      return {KickTable::parse(read_text(path), path), lower(spec)};
+    }
+    if (const KickTable* table = builtin_kicks(file)) return {*table, lower(spec)};
+    throw InputError(
+        fmt::format("kicks: no file {} in the working folder, and '{}' is not one of srs, nokicks, "
+                    "nullpomino180",
+                    path, file));
+  }
+  std::string path(spec);
+  if (std::filesystem::is_regular_file(path, ec)) {
+    return {KickTable::parse(read_text(path), path), lower(spec)};
+  }
+  return {tetris::load_kicks(java_trim(spec)), lower(spec)};
+}
+
+std::string quiz_to_pattern(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    char u = (c >= 'a' && c <= 'z') ? char(c - 'a' + 'A') : c;
+    if (std::string_view("TIOSZLJ*").find(u) != std::string_view::npos) out += u;
+  }
+  return out;
+}
+
+std::optional<Pattern> parse_pattern_line(std::string_view line) {
+  std::string text(java_trim(line));
+  if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') {
+    text = text.substr(1, text.size() - 2);
+  }
+  if (text.starts_with("#Q=")) text = quiz_to_pattern(text);
+  if (text.empty() || text.starts_with('#')) return std::nullopt;
+  text = text.substr(0, text.find('#'));  // sfinder's tokenizer stops at '#'
+  return parse_pattern(text);
+}
+
+std::vector<Pattern> parse_pattern_lines(const std::vector<std::string>& lines) {
+  std::vector<Pattern> patterns;
+  for (const std::string& line : lines) {
+    if (auto p = parse_pattern_line(line)) {
+      if (!patterns.empty() && p->length() != patterns.front().length()) {
+        throw InputError(fmt::format("patterns: '{}' has {} pieces but '{}' has {}",
+                                     patterns.front().text, patterns.front().length(), p->text,
+                                     p->length()));
+      }
+      patterns.push_back(std::move(*p));
+    }
+  }
+  if (patterns.empty()) throw InputError("patterns: no pattern given (only blank or # lines)");
+  return patterns;
+}
+
+std::optional<OptionValues> parse_comment(std::string_view comment,
+                                          std::span<const OptionSpec> table) {
+  std::string_view c = java_trim(comment);
+  std::string text;
+  bool leading_digit = !c.empty() && c[0] >= '0' && c[0] <= '9';
+  if (c.starts_with("#Q=")) {
+    text = "--patterns " + quiz_to_pattern(c);
+  } else if (leading_digit) {
+    text = "--clear-line " + std::string(c);
+  } else {
+    text = std::string(c);
+  }
+  std::vector<std::string> args;
+  for (const std::string& part : java_split(text, ' ')) {
+    std::string_view a = java_trim(part);
+    if (!a.empty()) args.emplace_back(a);
+  }
+  try {
+    OptionValues values = parse_options(table, args);
+    // sfinder stops here with "Cannot parse clear-line option"; a digit followed by prose
+    // (`1ページ目: ...`) is taken as prose instead.
+    if (leading_digit && !java_int(values.first("clear-line").value_or(""))) return std::nullopt;
+    return values;
+  } catch (const InputError&) {
+    return std::nullopt;  // not options: prose
+  }
+}
+
+std::vector<std::string> java_lines(std::string_view text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n' || text[i] == '\r') {
+      lines.emplace_back(text.substr(start, i - start));
+      if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+      start = i + 1;
+    }
+  }
+  if (start < text.size()) lines.emplace_back(text.substr(start));
+  return lines;
+}
+
+// sfinder's field file (Loader.loadFieldData).
+FieldFile parse_field_file(std::string_view text, std::string_view name, int page,
+                           std::span<const OptionSpec> table) {
+  std::vector<std::string> lines;
+  for (const std::string& raw : java_lines(text)) {
+    std::string_view line = raw;
+    line = line.substr(0, line.find('#'));
+    line = java_trim(line);
+    if (!line.empty()) lines.emplace_back(line);
+  }
+  if (lines.empty()) {
+    throw InputError(fmt::format(
+        "field file {}: no clear line and no rows (sfinder's format: the clear line, then rows "
+        "of X and _)",
+        name));
+  }
+  if (auto data = fumen_in_line(lines[0])) return load_fumen(*data, page, table);
+  auto clear_line = java_int(lines[0]);
+  if (!clear_line) {
+    throw InputError(
+        fmt::format("field file {}: the first line '{}' is not the clear line", name, lines[0]));
+  }
+  std::string marks;
+  for (std::size_t i = 1; i < lines.size(); ++i) marks += lines[i];
+  if (marks.size() % 10 != 0) {
+    throw InputError(fmt::format("field file {}: {} marks in the rows, not a multiple of 10", name,
+                                 marks.size()));
+  }
+  int rows = int(marks.size() / 10);
+  if (rows > kMaxHeight) {
+    throw InputError(fmt::format("field file {}: {} rows, at most {}", name, rows, kMaxHeight));
+  }
+  FieldFile out;
+  for (int y = 0; y < rows; ++y) {
+    for (int x = 0; x < kWidth; ++x) {
+      char mark = marks[std::size_t((rows - 1 - y) * 10 + x)];
+      if (mark == '_' || mark == ' ') continue;
+      out.field.set(x, y);
+      // ColoredFieldFactory: a piece letter is that piece's colour, other marks gray.
+      auto piece = piece_from_letter(mark);
+      if (y < fumen::kFieldHeight) {
+        out.colors.set(
+            x, y,
+            piece && mark >= 'A' && mark <= 'Z' ? fumen::piece_color(*piece) : fumen::Color::Gray);
+      }
+    }
+  }
+  out.options.emplace();
+  out.options->add("clear-line", {std::to_string(*clear_line)});
+  return out;
+}
+
+PercentInput read_percent_input(const OptionValues& command_line, std::span<const OptionSpec> table,
+                                DropWords words) {
+  PercentInput in;
+  Sources cli({{&command_line, "command line"}});
+  int page = cli.integer("page", 1);
+  FieldFile loaded;
+  std::string second_source;
+  if (command_line.has("tetfu")) {
+    auto fumen_text = command_line.first("tetfu");
+    if (!fumen_text) throw InputError("--tetfu needs a fumen (v115@...)");
+    std::string text = *fumen_text == "-" ? std::string(trim(read_text("-"))) : *fumen_text;
+    loaded = load_fumen(text, page, table);
+    in.field_source = "fumen";
+    second_source = "fumen comment";
+  } else {
+    std::string path = command_line.first("field-path").value_or("input/field.txt");
+    std::string text;
+    try {
+      text = read_text(path);
+    } catch (const InputError& e) {
+      throw InputError(
+          fmt::format("no field: give -t FUMEN or a field file ({}; see --field-path)", e.what()));
+    }
+    loaded = parse_field_file(text, path, page, table);
+    in.field_source = path;
+    second_source = "field file " + path;
+  }
+  in.second = loaded.options.value_or(OptionValues{});
+  in.second_source = second_source;
+  in.colors = loaded.colors;
+  const OptionValues& second = in.second;
+  Sources sources({{&command_line, "command line"}, {&second, second_source}});
+
+  in.clear_line = sources.integer("clear-line", 4);
+  if (in.clear_line < 1 || in.clear_line > kMaxHeight) {
+    throw InputError(
+        fmt::format("clear line {} out of range (1 to {})", in.clear_line, kMaxHeight));
+  }
+  for (int y = 0; y < kMaxHeight; ++y) {
+    in.field.set_row(y, y < in.clear_line ? loaded.field.row(y) : Row(0));
+  }
+
+  if (sources.has("patterns")) {
+    auto [values, source] = sources.all("patterns");
+    for (const std::string& v : values) {
+      for (std::string& part : java_split(v, ';')) in.pattern_lines.push_back(std::move(part));
+    }
+    in.patterns_source = source == "command line" ? "--patterns" : source;
+  } else {
+    auto given = sources.first("patterns-path");
+    std::string path = given ? given->first : "input/patterns.txt";
+    std::string text;
+    try {
+      text = read_text(path);
+    } catch (const InputError& e) {
+      // Only a missing file gets the hint; one that exists but cannot be used (too large,
+      // unreadable) keeps its own one-line message.
+      std::error_code ignored;
+      if (std::filesystem::exists(path, ignored)) throw;
+      throw InputError(fmt::format(
+          "no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)", e.what()));
+    }
+    in.pattern_lines = java_lines(text);
+    in.patterns_source = path;
+  }
+  if (in.pattern_lines.empty()) throw InputError("patterns: no pattern given");
+  in.patterns = parse_pattern_lines(in.pattern_lines);
+
+  if (auto hold = sources.first("hold")) {
+    auto b = java_bool(hold->first);
+    if (!b) {
+      throw InputError(fmt::format(
+          "{}: --hold '{}' is not a yes/no word (use, avoid, yes, no, true, false, ...)",
+          hold->second, hold->first));
+    }
+    in.use_hold = *b;
+  }
+  if (auto kicks = sources.first("kicks")) {
+    NamedKicks k = load_named_kicks(kicks->first);
+    in.kicks = std::move(k.table);
+    in.kicks_name = std::move(k.name);
+  }
+  if (auto drop = sources.first("drop")) {
+    if (words == DropWords::Path) {
+      in.drop_type = parse_drop_type(drop->first, "path");
+      in.drop = placing_drop(in.drop_type);
+    } else {
+      in.drop = parse_drop_word(drop->first);
+      in.drop_type = drop_type_of(in.drop);
+    }
+  }
+  in.tree_depth = sources.integer("tree-depth", 3);
+  in.failed_count = sources.integer("failed-count", 100);
+  in.threads = std::max(sources.integer("threads", 0), 0);
+  if (auto log = sources.first("log-path")) in.log_path = log->first;
+  return in;
+}
+
+int tree_depth_to_search(const PercentInput& input) {
+  return input.tree_depth < 0 ? kMaxSequenceLength : std::max(input.tree_depth, 1);
+}
+
+PercentReport percent_report(const PercentInput& input, const PercentResult& result) {
+  PercentReport r;
+  for (int y = input.clear_line - 1; y >= 0; --y) {
+    std::string row;
+    for (int x = 0; x < kWidth; ++x) row += input.field.filled(x, y) ? 'X' : '_';
+    r.field_rows.push_back(row);
+  }
+  int pattern_length = input.patterns.front().length();
+  r.head = std::min(input.tree_depth, pattern_length);
+  r.warning = result.pop < pattern_length;
+  r.success_percent = java_percent(double(result.successes), double(result.total));
+  int first_pieces = 0;
+  for (const PercentTreeEntry& e : result.tree) {
+    if (e.prefix.length == 1) ++first_pieces;
+    if (input.tree_depth >= 0 && e.prefix.length > input.tree_depth) continue;
+    r.tree.push_back(
+        {e.prefix.length, e.prefix.to_string(), java_percent(double(e.success), double(e.total))});
+  }
+  r.root_line = first_pieces > 1;
+  return r;
+}
+
+void prepare_log_path(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    throw InputError(fmt::format("log file {} is a folder (give a file with -lp)", path));
+  }
+  fs::path parent = fs::path(path).parent_path();
+  if (parent.empty()) return;
+  fs::create_directories(parent, ec);
+  std::error_code is_dir_ec;
+  if (ec || !fs::is_directory(parent, is_dir_ec)) {
+    throw InputError(fmt::format("log file {}: cannot create the folder {}: {}", path,
+                                 parent.string(),
+                                 ec ? ec.message() : std::string("a file is in the way")));
+  }
+}
+
+void write_log(const std::string& path, std::string_view text) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::file_status status = fs::status(path, ec);
+  if (!ec && fs::exists(status) && !fs::is_regular_file(status)) {
+    // /dev/null, a terminal, a pipe: written to, never replaced.
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    out.flush();
+    if (!out) throw InputError(fmt::format("cannot write the log file {}", path));
+    return;
+  }
+  write_file_atomically(path, text);
+}
+
+}  // namespace manyworlds::tetris::sfinder

@@ -1,0 +1,434 @@
+#include "manyworlds/tetris/sfinder/options.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+#include "manyworlds/core/error.hpp"
+
+namespace manyworlds::tetris::sfinder {
+namespace {
+
+constexpr std::array kPercentOptions = {
+    OptionSpec{"h", "help", Arity::None},          OptionSpec{"t", "tetfu", Arity::One},
+    OptionSpec{"P", "page", Arity::One},           OptionSpec{"p", "patterns", Arity::One},
+    OptionSpec{"pp", "patterns-path", Arity::One}, OptionSpec{"H", "hold", Arity::One},
+    OptionSpec{"K", "kicks", Arity::One},          OptionSpec{"d", "drop", Arity::One},
+    OptionSpec{"c", "clear-line", Arity::One},     OptionSpec{"td", "tree-depth", Arity::One},
+    OptionSpec{"fc", "failed-count", Arity::One},  OptionSpec{"th", "threads", Arity::One},
+    OptionSpec{"fp", "field-path", Arity::One},    OptionSpec{"lp", "log-path", Arity::One},
+};
+
+// entry/path/PathOptions.java.
+constexpr std::array kPathOptions = {
+    OptionSpec{"h", "help", Arity::None},
+    OptionSpec{"t", "tetfu", Arity::One},
+    OptionSpec{"P", "page", Arity::One},
+    OptionSpec{"p", "patterns", Arity::One},
+    OptionSpec{"pp", "patterns-path", Arity::One},
+    OptionSpec{"K", "kicks", Arity::One},
+    OptionSpec{"d", "drop", Arity::One},
+    OptionSpec{"H", "hold", Arity::One},
+    OptionSpec{"so", "specified-only", Arity::One},
+    OptionSpec{"c", "clear-line", Arity::One},
+    OptionSpec{"L", "max-layer", Arity::One},
+    OptionSpec{"f", "format", Arity::One},
+    OptionSpec{"k", "key", Arity::One},
+    OptionSpec{"s", "split", Arity::One},
+    OptionSpec{"r", "reserved", Arity::One},
+    OptionSpec{"fp", "field-path", Arity::One},
+    OptionSpec{"lp", "log-path", Arity::One},
+    OptionSpec{"o", "output-base", Arity::One},
+    OptionSpec{"th", "threads", Arity::One},
+    OptionSpec{"cb", "cached-bit", Arity::One},
+};
+
+// `saves` (ours) reads its field and patterns as path does: path's input options.
+constexpr std::array kSavesOptions = {
+    OptionSpec{"h", "help", Arity::None},          OptionSpec{"t", "tetfu", Arity::One},
+    OptionSpec{"P", "page", Arity::One},           OptionSpec{"p", "patterns", Arity::One},
+    OptionSpec{"pp", "patterns-path", Arity::One}, OptionSpec{"K", "kicks", Arity::One},
+    OptionSpec{"d", "drop", Arity::One},           OptionSpec{"H", "hold", Arity::One},
+    OptionSpec{"c", "clear-line", Arity::One},     OptionSpec{"fp", "field-path", Arity::One},
+    OptionSpec{"th", "threads", Arity::One},
+};
+
+constexpr std::array kSeqOptions = {
+    OptionSpec{"h", "help", Arity::None},
+    OptionSpec{"p", "patterns", Arity::Many},
+    OptionSpec{"M", "mode", Arity::One},
+    OptionSpec{"l", "length", Arity::One},
+    OptionSpec{"d", "distinct", Arity::One},
+    OptionSpec{"e", "expression", Arity::One},
+    OptionSpec{"ne", "not-expression", Arity::One},
+    OptionSpec{"n", "num", Arity::Many},
+    OptionSpec{"hh", "head-hold", Arity::One},
+};
+
+// entry/cover/CoverOptions.java: -t takes every following value (ListArgOption, split at spaces).
+constexpr std::array kCoverOptions = {
+    OptionSpec{"h", "help", Arity::None},          OptionSpec{"t", "tetfu", Arity::Many},
+    OptionSpec{"p", "patterns", Arity::One},       OptionSpec{"H", "hold", Arity::One},
+    OptionSpec{"K", "kicks", Arity::One},          OptionSpec{"d", "drop", Arity::One},
+    OptionSpec{"m", "mirror", Arity::One},         OptionSpec{"M", "mode", Arity::One},
+    OptionSpec{"s", "sort", Arity::One},           OptionSpec{"a", "accum", Arity::One},
+    OptionSpec{"sb", "starting-b2b", Arity::One},  OptionSpec{"P", "priority", Arity::One},
+    OptionSpec{"l", "last-sd", Arity::One},        OptionSpec{"ms", "max-softdrop", Arity::One},
+    OptionSpec{"mc", "max-clearline", Arity::One}, OptionSpec{"pp", "patterns-path", Arity::One},
+    OptionSpec{"fp", "field-path", Arity::One},    OptionSpec{"lp", "log-path", Arity::One},
+    OptionSpec{"o", "output-base", Arity::One},
+};
+
+const OptionSpec* by_short(std::span<const OptionSpec> specs, std::string_view name) {
+  for (const OptionSpec& s : specs) {
+    if (s.short_name == name) return &s;
+  }
+  return nullptr;
+}
+
+const OptionSpec* by_long(std::span<const OptionSpec> specs, std::string_view name) {
+  for (const OptionSpec& s : specs) {
+    if (s.long_name == name) return &s;
+  }
+  return nullptr;
+}
+
+// commons-cli's Util.stripLeadingHyphens: "--x" -> "x", "-x" -> "x".
+std::string_view strip_hyphens(std::string_view arg) {
+  if (arg.starts_with("--")) return arg.substr(2);
+  if (arg.starts_with("-")) return arg.substr(1);
+  return arg;
+}
+
+// Options.getMatchingOptions: the long name itself, else every long name it is a prefix of.
+std::vector<const OptionSpec*> matching_long(std::span<const OptionSpec> specs,
+                                             std::string_view name) {
+  name = strip_hyphens(name);
+  if (const OptionSpec* exact = by_long(specs, name)) return {exact};
+  std::vector<const OptionSpec*> out;
+  for (const OptionSpec& s : specs) {
+    if (s.long_name.starts_with(name)) out.push_back(&s);
+  }
+  return out;
+}
+
+// DefaultParser.getLongPrefix: the longest long name that `t` starts with, leaving at least
+// two characters after it... as commons-cli counts (prefixes of length len-2 down to 2).
+const OptionSpec* long_prefix(std::span<const OptionSpec> specs, std::string_view t) {
+  for (std::size_t i = t.size() >= 2 ? t.size() - 2 : 0; i > 1; --i) {
+    if (const OptionSpec* s = by_long(specs, t.substr(0, i))) return s;
+  }
+  return nullptr;
+}
+
+// A long-name match (exact or unique prefix) as OptionMatch.
+OptionMatch long_match(std::span<const OptionSpec> specs, std::string_view name,
+                       std::optional<std::string> value) {
+  OptionMatch m;
+  auto matches = matching_long(specs, name);
+  if (matches.size() > 1) {
+    for (const OptionSpec* s : matches) m.ambiguous.push_back(s->long_name);
+    return m;
+  }
+  if (matches.empty()) return m;
+  if (value && matches[0]->arity == Arity::None) return m;  // a flag given a value: unknown
+  m.spec = matches[0];
+  m.value = std::move(value);
+  return m;
+}
+
+// Java's Double.parseDouble accepts it (decimal forms, NaN, Infinity, a d/f suffix).
+bool is_java_number(std::string_view s) {
+  s = java_trim(s);
+  if (!s.empty() && (s.front() == '+' || s.front() == '-')) s.remove_prefix(1);
+  if (s == "NaN" || s == "Infinity") return true;
+  if (!s.empty() && (s.back() == 'd' || s.back() == 'D' || s.back() == 'f' || s.back() == 'F')) {
+    s.remove_suffix(1);
+  }
+  std::size_t i = 0, digits = 0;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i, ++digits;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i, ++digits;
+  }
+  if (digits == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    std::size_t exp_digits = 0;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i, ++exp_digits;
+    if (exp_digits == 0) return false;
+  }
+  return i == s.size();
+}
+
+// DefaultParser.isOption: a long name or prefix (also after one dash, also -LV), or a short
+// name (also the first letter of a cluster).
+bool is_option(std::span<const OptionSpec> specs, std::string_view arg) {
+  if (arg.size() < 2 || arg[0] != '-') return false;
+  std::string_view up_to_eq = arg.substr(0, arg.find('='));
+  if (!matching_long(specs, up_to_eq).empty()) return true;
+  if (!arg.starts_with("--") && long_prefix(specs, strip_hyphens(arg))) return true;
+  std::string_view name = up_to_eq.substr(1);
+  if (by_short(specs, name)) return true;
+  return !name.empty() && by_short(specs, name.substr(0, 1));
+}
+
+// commons-cli's Util.stripLeadingAndTrailingQuotes (applied to values given as their own
+// argument): "x" -> x when there is no other double quote inside.
+std::string strip_quotes(std::string_view v) {
+  if (v.size() > 1 && v.front() == '"' && v.back() == '"' &&
+      v.substr(1, v.size() - 2).find('"') == std::string_view::npos) {
+    return std::string(v.substr(1, v.size() - 2));
+  }
+  return std::string(v);
+}
+
+}  // namespace
+
+std::span<const OptionSpec> percent_options() {
+  return kPercentOptions;
+}
+
+std::span<const OptionSpec> path_options() {
+  return kPathOptions;
+}
+
+std::span<const OptionSpec> saves_options() {
+  return kSavesOptions;
+}
+
+std::span<const OptionSpec> cover_options() {
+  return kCoverOptions;
+}
+
+std::span<const OptionSpec> seq_options() {
+  return kSeqOptions;
+}
+
+OptionMatch match_option(std::span<const OptionSpec> specs, std::string_view arg, bool lenient) {
+  OptionMatch none;
+  if (arg.size() < 2 || arg[0] != '-' || arg == "--") return none;
+  if (arg.starts_with("--")) {
+    std::string_view body = arg.substr(2);
+    std::size_t eq = body.find('=');
+    std::string_view name = body.substr(0, eq);
+    std::optional<std::string> value;
+    if (eq != std::string_view::npos) value = std::string(body.substr(eq + 1));
+    if (lenient && !by_long(specs, name)) {
+      if (const OptionSpec* s = by_short(specs, name)) {
+        if (value && s->arity == Arity::None) return none;
+        return {s, std::move(value), {}};
+      }
+    }
+    return long_match(specs, name, std::move(value));
+  }
+  std::string_view t = arg.substr(1);
+  std::size_t eq = t.find('=');
+  if (t.size() == 1) {
+    if (const OptionSpec* s = by_short(specs, t)) return {s, std::nullopt, {}};
+    return none;
+  }
+  if (eq == std::string_view::npos) {
+    if (const OptionSpec* s = by_short(specs, t)) return {s, std::nullopt, {}};
+    OptionMatch m = long_match(specs, t, std::nullopt);
+    if (m.spec || !m.ambiguous.empty()) return m;
+    if (const OptionSpec* s = long_prefix(specs, t); s && s->arity != Arity::None) {
+      return {s, std::string(t.substr(s->long_name.size())), {}};  // -Xmx512m
+    }
+    // A cluster: the first letter an option taking a value, the rest its value (-c4). A
+    // cluster of flags is left to the caller (sfinder's only flag is -h).
+    const OptionSpec* s = by_short(specs, t.substr(0, 1));
+    if (s && s->arity != Arity::None) return {s, std::string(t.substr(1)), {}, true};
+    return none;
+  }
+  std::string_view name = t.substr(0, eq);
+  std::string value(t.substr(eq + 1));
+  if (name.size() == 1 || lenient) {
+    const OptionSpec* s = by_short(specs, name);
+    if (s && s->arity != Arity::None) return {s, std::move(value), {}};  // -c=4 (-fc=0)
+    if (name.size() == 1) return none;
+  }
+  return long_match(specs, name, std::move(value));  // -long=V, --long=V
+}
+
+bool is_value(std::string_view arg) {
+  return arg.size() < 2 || arg[0] != '-' || is_java_number(arg);
+}
+
+void OptionValues::add(std::string_view long_name, std::vector<std::string> values) {
+  occurrences_.emplace_back(std::string(long_name), std::move(values));
+}
+
+bool OptionValues::has(std::string_view long_name) const {
+  for (const auto& [name, values] : occurrences_) {
+    if (name == long_name) return true;
+  }
+  return false;
+}
+
+std::optional<std::string> OptionValues::first(std::string_view long_name) const {
+  for (const auto& [name, values] : occurrences_) {
+    if (name == long_name && !values.empty()) return values.front();
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> OptionValues::all(std::string_view long_name) const {
+  std::vector<std::string> out;
+  for (const auto& [name, values] : occurrences_) {
+    if (name == long_name) out.insert(out.end(), values.begin(), values.end());
+  }
+  return out;
+}
+
+// DefaultParser.handleToken for each argument: options open an occurrence, values fill the
+// open one (a Many option stays open), anything else is an ignored argument.
+OptionValues parse_options(std::span<const OptionSpec> specs, std::span<const std::string> args) {
+  struct Occurrence {
+    std::string name;
+    std::vector<std::string> values;
+    Arity arity = Arity::One;
+    bool accepts() const { return arity == Arity::Many || (arity == Arity::One && values.empty()); }
+    // Option.processValue: a Many option's value splits at spaces.
+    void add(std::string_view v) {
+      if (arity == Arity::Many) {
+        std::size_t start = 0;
+        for (std::size_t sp; (sp = v.find(' ', start)) != std::string_view::npos; start = sp + 1) {
+          values.emplace_back(v.substr(start, sp - start));
+        }
+        values.emplace_back(v.substr(start));
+      } else {
+        values.emplace_back(v);
+      }
+    }
+  };
+  std::vector<Occurrence> occurrences;
+  bool open = false;  // the last occurrence takes the next value
+  bool skip = false;
+  for (const std::string& arg : args) {
+    if (skip) continue;
+    if (arg == "--") {
+      skip = true;
+    } else if (open && occurrences.back().accepts() &&
+               (!is_option(specs, arg) || is_java_number(arg))) {
+      occurrences.back().add(strip_quotes(arg));
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      OptionMatch m = match_option(specs, arg);
+      if (!m.ambiguous.empty()) {
+        throw InputError(fmt::format("ambiguous option {} (could be --{})", arg,
+                                     fmt::join(m.ambiguous, ", --")));
+      }
+      if (!m.spec) throw InputError(fmt::format("unknown option {}", arg));
+      occurrences.push_back({std::string(m.spec->long_name), {}, m.spec->arity});
+      open = m.spec->arity != Arity::None;
+      if (m.value) {
+        occurrences.back().add(*m.value);
+        open = m.cluster;  // a value after '=' or a long name closes the option; -pT does not
+      }
+    }
+    // Other arguments are ignored (sfinder never reads them).
+    if (open && !occurrences.back().accepts()) open = false;
+  }
+  OptionValues out;
+  for (Occurrence& o : occurrences) out.add(o.name, std::move(o.values));
+  return out;
+}
+
+std::optional<int> java_int(std::string_view text) {
+  std::string_view s = text;
+  bool negative = false;
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
+    negative = s[0] == '-';
+    s.remove_prefix(1);
+  }
+  if (s.empty()) return std::nullopt;
+  std::int64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+    if (v > std::int64_t(std::numeric_limits<int>::max()) + 1) return std::nullopt;
+  }
+  if (negative) v = -v;
+  if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()) {
+    return std::nullopt;
+  }
+  return int(v);
+}
+
+std::optional<bool> java_bool(std::string_view text) {
+  static constexpr std::array<std::pair<std::string_view, bool>, 19> kWords = {{
+      {"true", true},   {"false", false},   {"t", true},       {"f", false},      {"y", true},
+      {"n", false},     {"ok", true},       {"yes", true},     {"no", false},     {"ng", false},
+      {"on", true},     {"off", false},     {"use", true},     {"allow", true},   {"avoid", false},
+      {"enable", true}, {"disable", false}, {"visible", true}, {"hidden", false},
+  }};
+  std::string l = lower(text);
+  for (const auto& [word, value] : kWords) {
+    if (word == l) return value;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> java_split(std::string_view text, char sep) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (std::size_t i; (i = text.find(sep, start)) != std::string_view::npos; start = i + 1) {
+    parts.emplace_back(text.substr(start, i - start));
+  }
+  parts.emplace_back(text.substr(start));
+  if (parts.size() == 1) return parts;  // no separator: the text itself, even when empty
+  while (!parts.empty() && parts.back().empty()) parts.pop_back();
+  return parts;
+}
+
+std::string_view java_trim(std::string_view text) {
+  while (!text.empty() && static_cast<unsigned char>(text.front()) <= ' ') text.remove_prefix(1);
+  while (!text.empty() && static_cast<unsigned char>(text.back()) <= ' ') text.remove_suffix(1);
+  return text;
+}
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  }
+  return out;
+}
+
+// Java's Formatter prints %.2f from the digits of FloatingDecimal (the shortest decimal that
+// reads back as the double) rounded half up; std::to_chars gives the same shortest digits.
+std::string java_percent(double success, double total) {
+  double value = success / total * 100;
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
+  std::array<char, 400> buffer{};
+  auto [end, ec] =
+      std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed);
+  std::string digits(buffer.data(), end);
+  bool negative = !digits.empty() && digits[0] == '-';
+  if (negative) digits.erase(0, 1);
+  std::size_t dot = digits.find('.');
+  std::string whole = dot == std::string::npos ? digits : digits.substr(0, dot);
+  std::string frac = dot == std::string::npos ? "" : digits.substr(dot + 1);
+  bool up = frac.size() > 2 && frac[2] >= '5';
+  frac.resize(2, '0');
+  std::string number = whole + frac;  // two implied decimals
+  if (up) {
+    int i = int(number.size()) - 1;
+    while (i >= 0 && number[std::size_t(i)] == '9') number[std::size_t(i--)] = '0';
+    if (i < 0) {
+      number.insert(number.begin(), '1');
+    } else {
+      ++number[std::size_t(i)];
+    }
+  }
+  std::string out = number.substr(0, number.size() - 2) + "." + number.substr(number.size() - 2);
+  bool zero = out.find_first_not_of("0.") == std::string::npos;
+  return (negative && !zero ? "-" : "") + out;
+}
+
+}  // namespace manyworlds::tetris::sfinder
