@@ -1,0 +1,44 @@
+#pragma once
+// How every verb ends: the library's result goes to one renderer, as text or, with --json,
+// as JSON. A verb's setup binds its options to a request and calls on_run() with a function
+// that makes the library call; nothing else prints a result.
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "manyworlds/core/progress.hpp"
+#include "manyworlds/core/render.hpp"
+
+namespace manyworlds::cli {
+
+// What a run may ask of the command line beyond its options.
+struct RunContext {
+  bool json = false;      // the result is printed as JSON
+  bool progress = false;  // long work may draw progress (stderr is a terminal)
+};
+
+// Prints a result: its text form, or its JSON form and a newline.
+template <Renderable T>
+void render(const T& result, bool json) {
+  if (json) {
+    fmt::print("{}\n", Json(result).dump(2));
+  } else {
+    fmt::print("{}", result);
+  }
+}
+
+// Adds --json to `verb` and makes it run `run(const RunContext&)`, which returns a renderable
+// result, and print that result.
+template <typename Run>
+void on_run(CLI::App& verb, Run run) {
+  auto json = std::make_shared<bool>(false);
+  verb.add_flag("--json", *json, "Print the result as JSON (big counts as decimal strings)");
+  verb.callback([json, run] {
+    RunContext context{*json, Progress::stderr_is_terminal()};
+    render(run(context), *json);
+  });
+}
+
+}  // namespace manyworlds::cli
