@@ -10,7 +10,10 @@ BIN := build/release/manyworlds
 
 .PHONY: run test deps build asan-test fuzz bench ci clean
 
-run: build
+# `run` builds only the tool; `test` builds everything the tests need.
+run: deps
+	cmake --preset release >/dev/null
+	cmake --build --preset release -j $(JOBS) --target manyworlds_cli
 	$(BIN) tour
 
 test: build

@@ -2,8 +2,7 @@
 // Shared pieces of the command-line tool: the puzzle registry, common options and output.
 //
 // Each puzzle has one file app/<puzzle>_cmd.cpp that defines setup_<puzzle> (its subcommand
-// and verbs), tour_<puzzle> (its headline result on a default input) and bench_<puzzle> (a
-// fixed, deterministic workload). registry.cpp lists them.
+// and verbs); registry.cpp lists them. Their tour and bench workloads are in bench/workloads/.
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -18,29 +17,12 @@ namespace manyworlds::cli {
 
 using Json = nlohmann::ordered_json;
 
-// A headline result for `manyworlds tour`.
-struct TourLine {
-  std::string headline;  // one line of text
-  Json json;             // the same as data
-};
-
-// One run of a puzzle's benchmark workload. `work` counts units of work (nodes, states,
-// placements); `signature` is a deterministic digest of the results: a change to either on
-// the same workload means the search changed.
-struct BenchLine {
-  std::string workload;
-  std::uint64_t work = 0;
-  std::string signature;
-};
-
 struct Puzzle {
   const char* name;
   void (*setup)(CLI::App& app);
-  TourLine (*tour)();
-  BenchLine (*bench)(unsigned threads);
 };
 
-// Every puzzle, in the order `tour` and `bench` run them.
+// Every puzzle.
 const std::vector<Puzzle>& puzzles();
 
 void setup_tour(CLI::App& app);

@@ -407,36 +407,4 @@ void setup_lock(CLI::App& app) {
   formula->callback([o] { run_formula(*o); });
 }
 
-// The complete solution set to length 128 by the fast search, checked against the formula.
-TourLine tour_lock() {
-  lock::SolveOptions o;
-  o.max_length = 128;
-  lock::SolveResult r = lock::solve(o);
-  std::uint64_t formula = 0;
-  for (int n = 1; n <= 128; ++n) formula += lock::makay_count(n);
-  return {fmt::format("{} combinations up to length 128 open it (formula: {}); shortest {}",
-                      r.total, formula, r.solutions[10].front()),
-          {{"max_length", 128},
-           {"total", r.total},
-           {"formula", formula},
-           {"shortest", r.solutions[10]}}};
-}
-
-// The complete solution set to length 256 by the fast search.
-BenchLine bench_lock(unsigned threads) {
-  lock::SolveOptions o;
-  o.max_length = 256;
-  o.threads = threads;
-  lock::SolveResult r = lock::solve(o);
-  std::uint64_t digest = 1469598103934665603ULL;  // FNV-1a over every solution, in order
-  for (const auto& list : r.solutions) {
-    for (const auto& s : list) {
-      for (char c : s) digest = (digest ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
-      digest = (digest ^ '\n') * 1099511628211ULL;
-    }
-  }
-  return {"fast: complete solution set to length 256", r.stats.prefixes,
-          fmt::format("{:016x} ({} solutions)", digest, r.total)};
-}
-
 }  // namespace manyworlds::cli
