@@ -1079,9 +1079,10 @@ constexpr std::uint64_t kNoHoldMaxBits = std::uint64_t(1) << 31;
 constexpr std::size_t kNoHoldGraphBudget = std::size_t(640) << 20;
 
 // What the no-hold engine knows of one (field, pattern state) pair: W(f, q), exact and
-// complete, in a list per field (FieldGraph::front()); a set's words follow the record.
+// complete, or only that the field can still be filled (kAlive: W not computed yet), in a list
+// per field (FieldGraph::front()); a set's words follow the record.
 struct SetRecord {
-  enum Kind : std::uint32_t { kEmpty, kFull, kBits };
+  enum Kind : std::uint32_t { kEmpty, kFull, kBits, kAlive };
   const SetRecord* next;
   std::int32_t state;
   Kind kind;
@@ -1239,14 +1240,14 @@ class NoHoldEngine {
     return false;
   }
 
-  // alive(f, q), remembered as an empty set in the field's list when false (so that the next
-  // task's walk, and solve(), find it there).
+  // alive(f, q), remembered in the field's list (an empty set or kAlive), so that the next
+  // task's walk, and solve(), find it there.
   bool live(FieldGraph::Id f, std::int32_t q) {
     if (graph_.cleared(f)) return true;
     if (const SetRecord* r = find(graph_.front(f), q)) return r->kind != SetRecord::kEmpty;
-    if (alive(f, q)) return true;
-    keep(f, q, SetRecord::kEmpty, nullptr, 0);
-    return false;
+    const bool ok = alive(f, q);
+    keep(f, q, ok ? SetRecord::kAlive : SetRecord::kEmpty, nullptr, 0);
+    return ok;
   }
 
   // Whether the field, reached in state q, can still be filled with the pieces to come: at
@@ -1258,11 +1259,16 @@ class NoHoldEngine {
                                 dfa_.required(q));
   }
 
+  // The record of (f, q) in the list at `front`: its set if known, else its kAlive mark, else
+  // null.
   static const SetRecord* find(const void* front, std::int32_t q) {
+    const SetRecord* mark = nullptr;
     for (auto* r = static_cast<const SetRecord*>(front); r != nullptr; r = r->next) {
-      if (r->state == q) return r;
+      if (r->state != q) continue;
+      if (r->kind != SetRecord::kAlive) return r;
+      mark = r;
     }
-    return nullptr;
+    return mark;
   }
 
   // Keeps W(f, q) in the field's list (a copy of `words` words at `bits` when kind is kBits).
@@ -1294,8 +1300,9 @@ class NoHoldEngine {
     const std::uint64_t n = dfa_.completions(q);
     if (graph_.cleared(f)) return {SetRecord::kFull, nullptr};
     if (d == length_) return {SetRecord::kEmpty, nullptr};
-    if (const SetRecord* r = find(graph_.front(f), q)) {
-      return {r->kind, r->kind == SetRecord::kBits ? r->bits() : nullptr};
+    const SetRecord* known = find(graph_.front(f), q);
+    if (known && known->kind != SetRecord::kAlive) {
+      return {known->kind, known->kind == SetRecord::kBits ? known->bits() : nullptr};
     }
     if ((++calls_ & 0xFFFF) == 0 && cancel_requested()) {
       throw_if_cancelled(fmt::format("percent: {} of {} sequences", progress_.done(),
@@ -1309,7 +1316,7 @@ class NoHoldEngine {
     std::fill_n(out, words + 1, 0);
     if (d + 1 == length_) {
       out[0] = last_piece(f, q);
-    } else if (alive(f, q)) {
+    } else if (known || alive(f, q)) {
       for (int p = 0; p < kPieceCount; ++p) {
         const std::int32_t to = dfa_.next(q, Piece(p));
         if (to == PatternAutomaton::kNone) continue;
