@@ -386,6 +386,8 @@ constexpr std::size_t kOptimizedGraphBudget = std::size_t(256) << 20;
 // sequences: optimized 160 and 126 ms, prefix 164 and 153 ms; 20,160: 349 and 201 against 354
 // and 192 ms; 30,240: 696 and 320 against 463 and 259 ms; `*,*!` (35,280) on the second: 364
 // against 271 ms. Below, the optimized method starts faster (the 5040-sequence reference cases).
+// Without hold Auto takes the prefix engine at any size: it was as fast or faster on every
+// reference case run with `-H avoid` (docs/benchmarks.md, "Percent without hold, round three").
 constexpr std::uint64_t kPrefixThreshold = 20'000;
 
 }  // namespace
@@ -421,16 +423,16 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
     truncated = c > UINT64_MAX - truncated ? UINT64_MAX : truncated + c;  // saturates
   }
   // Auto: the prefix engine when the pattern is large (it walks the trie once, whatever the
-  // number of sequences); below the threshold the sequence-by-sequence optimized method
-  // starts faster (docs/benchmarks.md). Not for long lists of patterns (a patterns file of
+  // number of sequences) or without hold; below the threshold with hold the
+  // sequence-by-sequence optimized method starts faster (docs/benchmarks.md). Not for long lists of patterns (a patterns file of
   // single sequences, as sfinder's `util seq` writes them): the prefix engine's automaton keeps
   // a position per pattern in every state, so its memory and time grow with the number of
   // patterns (35,280 one-sequence patterns: 88 s and 6.7 GB, against 2 s sequence by sequence).
   r.method = o.method;
   if (r.method == PercentMethod::Auto) {
-    r.method = truncated > kPrefixThreshold && patterns.size() <= kAutoPrefixMaxPatterns
-                   ? PercentMethod::Prefix
-                   : PercentMethod::Optimized;
+    const bool prefix = truncated > kPrefixThreshold || !o.use_hold;
+    r.method = prefix && patterns.size() <= kAutoPrefixMaxPatterns ? PercentMethod::Prefix
+                                                                   : PercentMethod::Optimized;
   }
   if (r.method == PercentMethod::Prefix && area.height > 0) {
     count_by_prefixes(area, patterns, o, r);
