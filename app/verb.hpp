@@ -3,10 +3,13 @@
 // as JSON. A verb's setup binds its options to a request and calls on_run() with a function
 // that makes the library call; nothing else prints a result.
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
+#include <concepts>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "manyworlds/core/progress.hpp"
 #include "manyworlds/core/render.hpp"
@@ -19,14 +22,23 @@ struct RunContext {
   bool progress = false;  // long work may draw progress (stderr is a terminal)
 };
 
+// A result that carries warnings: the text form prints them on stderr, the JSON form holds them.
+template <typename T>
+concept HasWarnings = requires(const T& result) {
+  { result.warnings } -> std::convertible_to<std::vector<std::string>>;
+};
+
 // Prints a result: its text form, or its JSON form and a newline.
 template <Renderable T>
 void render(const T& result, bool json) {
   if (json) {
     fmt::print("{}\n", Json(result).dump(2));
-  } else {
-    fmt::print("{}", result);
+    return;
   }
+  if constexpr (HasWarnings<T>) {
+    for (const std::string& w : result.warnings) fmt::print(stderr, "manyworlds: warning: {}\n", w);
+  }
+  fmt::print("{}", result);
 }
 
 // Adds --json to `verb` and makes it run `run(const RunContext&)`, which returns a renderable

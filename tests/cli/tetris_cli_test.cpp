@@ -117,7 +117,7 @@ TEST(TetrisCli, ErrorContract) {
        "moves: unknown piece 'Q' (expected one of T I L J S Z O)"},
       {{"tetris", "moves", "v115@vhAAgH", "--piece", "T", "-d", "sonic"},
        1,
-       "drop: unknown model 'sonic' (expected softdrop, harddrop, 180 or t-softdrop)"},
+       "moves: drop 'sonic' is not one of softdrop, harddrop, 180, t-softdrop"},
       {{"tetris", "moves", "v115@vhAAgH", "--piece", "T", "-c", "25"},
        1,
        "moves: --clear-line 25 out of range 1..24"},

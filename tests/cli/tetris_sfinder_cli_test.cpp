@@ -637,7 +637,7 @@ TEST(TetrisSfinderCli, ErrorContract) {
       {{"tetris", "percent", "-p", "*p4", "-fp", "bad/tall.txt"}, 1, ""},
       {with(pco, {"-p", "*p4", "-lp", "a_file/log.txt"}), 1, ""},
       {with(pco, {"-p", "*p4", "-lp", "bad"}), 1,
-       "manyworlds: error: log file bad is a folder (give a file with -lp)\n"},
+       "manyworlds: error: log file bad is a folder, not a file\n"},
       {with(pco, {"-p", "*p4", "-lp", "/proc/manyworlds-no/log.txt"}), 1, ""},
       {{"tetris", "percent", "-t", "v115@", "-p", "*p4"}, 1, ""},
       {{"tetris", "percent", "-t", "-p", "*p4"},

@@ -1,10 +1,12 @@
-#include "manyworlds/tetris/search/setup.hpp"
+#include "manyworlds/tetris/search/setup_percent.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "manyworlds/core/error.hpp"
+#include "manyworlds/tetris/board/inspect.hpp"
+#include "manyworlds/tetris/board/spin.hpp"
 #include "manyworlds/tetris/search/cover.hpp"
 
 namespace manyworlds::tetris {
@@ -127,6 +129,60 @@ SetupResult setup_percent(const Setup& setup, const SetupOptions& options) {
     if (!with.success[0][i]) r.failed.push_back(orders[i].to_string());
   }
   return r;
+}
+
+namespace {
+
+bool parse_hold(const std::string& value) {
+  if (value == "use" || value == "yes" || value == "true") return true;
+  if (value == "avoid" || value == "no" || value == "false") return false;
+  throw InputError(fmt::format("hold: '{}' is not use or avoid", value));
+}
+
+double percent_of(std::uint64_t count, std::uint64_t all) {
+  return all ? 100.0 * double(count) / double(all) : 0.0;
+}
+
+}  // namespace
+
+SetupPercentReport run_setup_percent(const SetupPercentRequest& request) {
+  fumen::Page page = fumen::decode_page(fumen_argument(request.fumen), request.page);
+  SetupPercentReport report;
+  report.options.use_hold = parse_hold(request.hold);
+  report.options.drop =
+      placing_drop(parse_drop_type(request.drop, "setup-percent", DropWords::Placing));
+  if (report.options.drop != Drop::Softdrop && report.options.drop != Drop::Harddrop) {
+    throw InputError("setup-percent: drop must be softdrop or harddrop");
+  }
+  report.options.kicks = load_kicks(request.kicks);
+  Setup setup = read_setup(page);
+  for (const auto& p : setup.pieces) report.pieces += piece_letter(p.piece);
+  report.result = setup_percent(setup, report.options);
+  return report;
+}
+
+void write_text(fmt::memory_buffer& out, const SetupPercentReport& report) {
+  const SetupResult& r = report.result;
+  append(out, "Setup pieces: {} ({} orders)\n", report.pieces, r.total);
+  append(out, "Orders that work without hold: {}\n", r.works_without_hold);
+  append(out, "success = {:.2f}% ({}/{}) with hold {}\n", percent_of(r.success, r.total), r.success,
+         r.total, report.options.use_hold ? "use" : "avoid");
+  if (r.failed.empty()) return;
+  std::string line;
+  for (std::size_t i = 0; i < r.failed.size() && i < 20; ++i) line += (i ? " " : "") + r.failed[i];
+  append(out, "Failing orders{}: {}\n", r.failed.size() > 20 ? " (first 20)" : "", line);
+}
+
+void to_json(Json& out, const SetupPercentReport& report) {
+  const SetupResult& r = report.result;
+  out = {{"pieces", report.pieces},
+         {"hold", report.options.use_hold ? "use" : "avoid"},
+         {"drop", std::string(drop_name(report.options.drop))},
+         {"success", r.success},
+         {"total", r.total},
+         {"percent", percent_of(r.success, r.total)},
+         {"orders_without_hold", r.works_without_hold},
+         {"failed", r.failed}};
 }
 
 }  // namespace manyworlds::tetris

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "manyworlds/core/render.hpp"
 #include "manyworlds/tetris/board/field.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
 #include "manyworlds/tetris/board/kicks.hpp"
@@ -44,5 +45,23 @@ struct SetupResult {
 };
 
 SetupResult setup_percent(const Setup& setup, const SetupOptions& options);
+
+// `tetris setup-percent`: the setup of a fumen page ("-": standard input), with hold use or
+// avoid, drop softdrop or harddrop and a kick table as load_kicks() reads it.
+struct SetupPercentRequest {
+  std::string fumen;
+  int page = 1;
+  std::string hold = "use";
+  std::string drop = "softdrop";
+  std::string kicks = "srs";
+};
+struct SetupPercentReport {
+  std::string pieces;  // the setup's pieces, as letters
+  SetupOptions options;
+  SetupResult result;
+};
+SetupPercentReport run_setup_percent(const SetupPercentRequest& request);
+void write_text(fmt::memory_buffer& out, const SetupPercentReport& report);
+void to_json(Json& out, const SetupPercentReport& report);
 
 }  // namespace manyworlds::tetris
