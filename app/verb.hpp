@@ -6,8 +6,11 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <concepts>
 #include <memory>
+#include <string>
 
+#include "manyworlds/core/error.hpp"
 #include "manyworlds/core/progress.hpp"
 #include "manyworlds/core/render.hpp"
 
@@ -17,6 +20,14 @@ namespace manyworlds::cli {
 struct RunContext {
   bool json = false;      // the result is printed as JSON
   bool progress = false;  // long work may draw progress (stderr is a terminal)
+};
+
+// A result that can also be a failure (a check that found counterexamples) defines
+//   std::string failure(const T& value);  // the error line, empty when it did not fail
+// beside its type: the result is printed, then the run fails with that line (exit code 1).
+template <typename T>
+concept MayFail = requires(const T& value) {
+  { failure(value) } -> std::convertible_to<std::string>;
 };
 
 // Prints a result: its text form, or its JSON form and a newline.
@@ -37,7 +48,11 @@ void on_run(CLI::App& verb, Run run) {
   verb.add_flag("--json", *json, "Print the result as JSON (big counts as decimal strings)");
   verb.callback([json, run] {
     RunContext context{*json, Progress::stderr_is_terminal()};
-    render(run(context), *json);
+    const auto result = run(context);
+    render(result, *json);
+    if constexpr (MayFail<decltype(result)>) {
+      if (std::string message = failure(result); !message.empty()) throw InputError(message);
+    }
   });
 }
 
