@@ -6,11 +6,8 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include <concepts>
 #include <memory>
-#include <string>
 
-#include "manyworlds/core/error.hpp"
 #include "manyworlds/core/progress.hpp"
 #include "manyworlds/core/render.hpp"
 
@@ -20,14 +17,6 @@ namespace manyworlds::cli {
 struct RunContext {
   bool json = false;      // the result is printed as JSON
   bool progress = false;  // long work may draw progress (stderr is a terminal)
-};
-
-// A result that can also be a failure (a check that found counterexamples) defines
-//   std::string failure(const T& value);  // the error line, empty when it did not fail
-// beside its type: the result is printed, then the run fails with that line (exit code 1).
-template <typename T>
-concept MayFail = requires(const T& value) {
-  { failure(value) } -> std::convertible_to<std::string>;
 };
 
 // Prints a result: its text form, or its JSON form and a newline.
@@ -41,7 +30,7 @@ void render(const T& result, bool json) {
 }
 
 // Adds --json to `verb` and makes it run `run(const RunContext&)`, which returns a renderable
-// result, and print that result.
+// result, and print that result (then fail when the result is a failure, core/render.hpp).
 template <typename Run>
 void on_run(CLI::App& verb, Run run) {
   auto json = std::make_shared<bool>(false);
@@ -50,9 +39,7 @@ void on_run(CLI::App& verb, Run run) {
     RunContext context{*json, Progress::stderr_is_terminal()};
     const auto result = run(context);
     render(result, *json);
-    if constexpr (MayFail<decltype(result)>) {
-      if (std::string message = failure(result); !message.empty()) throw InputError(message);
-    }
+    throw_if_failure(result);
   });
 }
 
