@@ -42,14 +42,16 @@ void render(const T& result, bool json) {
 }
 
 // Adds --json to `verb` and makes it run `run(const RunContext&)`, which returns a renderable
-// result, and print that result.
+// result, and print that result (then fail when the result is a failure, core/render.hpp).
 template <typename Run>
 void on_run(CLI::App& verb, Run run) {
   auto json = std::make_shared<bool>(false);
   verb.add_flag("--json", *json, "Print the result as JSON (big counts as decimal strings)");
   verb.callback([json, run] {
     RunContext context{*json, Progress::stderr_is_terminal()};
-    render(run(context), *json);
+    const auto result = run(context);
+    render(result, *json);
+    throw_if_failure(result);
   });
 }
 
