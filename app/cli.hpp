@@ -1,32 +1,49 @@
 #pragma once
-// Shared pieces of the command-line tool: the puzzle registry, common options and output.
+// The command-line tool's registry and common options.
 //
-// Each puzzle has one file app/<puzzle>_cmd.cpp that defines setup_<puzzle> (its subcommand
-// and verbs); registry.cpp lists them. Their tour and bench workloads are in bench/workloads/.
+// Every command is one row of commands() (registry.cpp): a puzzle whose setup adds its own
+// subcommand and verbs (dice, lock, ...), or one verb of a group (tetris percent, tetris util
+// seq). main() builds the CLI11 tree from the rows; a verb's setup declares its options, binds
+// them to a request and hands the library call to on_run() (verb.hpp).
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "manyworlds/core/bigint.hpp"
+#include "manyworlds/tetris/sfinder/options.hpp"
 
 namespace manyworlds::cli {
 
 using Json = nlohmann::ordered_json;
 
-struct Puzzle {
-  const char* name;
-  void (*setup)(CLI::App& app);
+struct Command {
+  std::vector<std::string_view> groups;  // the words above it: {} or {"tetris"}, {"tetris", "util"}
+  std::string_view name;
+  void (*setup)(CLI::App& parent);  // adds the command to its group's node (or to the tool)
+  // sfinder's option table, when the command takes sfinder's spellings (sfinder_args.hpp).
+  std::span<const tetris::sfinder::OptionSpec> (*sfinder)() = nullptr;
 };
 
-// Every puzzle.
-const std::vector<Puzzle>& puzzles();
+struct Group {
+  std::vector<std::string_view> words;  // {"tetris"}, {"tetris", "util"}
+  std::string_view help;
+};
 
-void setup_tour(CLI::App& app);
-void setup_bench(CLI::App& app);
+const std::vector<Command>& commands();
+const std::vector<Group>& groups();
+
+// Adds the commands to `app`: only those under the first argument when it names a group or a
+// command (building every option of every puzzle costs more than some whole runs).
+void add_commands(CLI::App& app, const std::vector<std::string>& args);
+
+// Throws UsageError naming the verb and listing the group's verbs when `args` name a group and
+// then a word that is none of its verbs (CLI11 would only say that a subcommand is required).
+void check_verb(const CLI::App& app, const std::vector<std::string>& args);
 
 // Common options.
 void add_json_flag(CLI::App& app, bool& json);

@@ -47,19 +47,8 @@ int main(int argc, char** argv) {
     // sfinder's spellings (-fc 0, -td 1, ...) become long options first (sfinder_args.hpp).
     std::vector<std::string> args =
         cli::normalize_sfinder_args(std::vector<std::string>(argv + 1, argv + argc));
-    // A command line that names a puzzle first needs only that puzzle's verbs: building every
-    // option of every puzzle costs more than some whole runs (a 1-sequence percent).
-    const cli::Puzzle* named = nullptr;
-    for (const auto& puzzle : cli::puzzles()) {
-      if (!args.empty() && args.front() == puzzle.name) named = &puzzle;
-    }
-    if (named) {
-      named->setup(app);
-    } else {
-      for (const auto& puzzle : cli::puzzles()) puzzle.setup(app);
-      cli::setup_tour(app);
-      cli::setup_bench(app);
-    }
+    cli::add_commands(app, args);
+    cli::check_verb(app, args);
     std::reverse(args.begin(), args.end());  // CLI11 takes the arguments reversed
     app.parse(args);
   } catch (const CLI::ParseError& e) {

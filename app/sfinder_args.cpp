@@ -6,6 +6,7 @@
 #include <span>
 #include <string_view>
 
+#include "cli.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/tetris/sfinder/options.hpp"
 
@@ -14,28 +15,22 @@ namespace {
 
 namespace sf = tetris::sfinder;
 
-struct Verb {
-  std::vector<std::string_view> words;  // after the program name: {"tetris", "percent"}
-  std::span<const sf::OptionSpec> (*options)();
-};
-
-// One row per verb that takes sfinder's spellings (see the header).
-const std::vector<Verb> kVerbs = {
-    {{"tetris", "percent"}, sf::percent_options}, {{"tetris", "util", "seq"}, sf::seq_options},
-    {{"tetris", "path"}, sf::path_options},       {{"tetris", "saves"}, sf::saves_options},
-    {{"tetris", "cover"}, sf::cover_options},
-};
-
-// The row whose words start the arguments (the longest), and how many words it has.
-const Verb* find_verb(const std::vector<std::string>& args, std::size_t& words) {
-  const Verb* best = nullptr;
-  for (const Verb& v : kVerbs) {
-    if (v.words.size() > args.size()) continue;
-    bool match = true;
-    for (std::size_t i = 0; i < v.words.size(); ++i) match = match && args[i] == v.words[i];
-    if (match && (!best || v.words.size() > best->words.size())) best = &v;
+// The table of the command that the arguments start with (the longest), and how many words
+// name it; null when that command takes no sfinder spellings.
+std::span<const sf::OptionSpec> find_table(const std::vector<std::string>& args,
+                                           std::size_t& words) {
+  std::span<const sf::OptionSpec> best;
+  words = 0;
+  for (const Command& c : commands()) {
+    std::size_t n = c.groups.size() + 1;
+    if (!c.sfinder || n > args.size() || n <= words) continue;
+    bool match = args[n - 1] == c.name;
+    for (std::size_t i = 0; i < c.groups.size(); ++i) match = match && args[i] == c.groups[i];
+    if (match) {
+      best = c.sfinder();
+      words = n;
+    }
   }
-  words = best ? best->words.size() : 0;
   return best;
 }
 
@@ -54,9 +49,8 @@ std::vector<std::string> values_after(const std::vector<std::string>& args, std:
 
 std::vector<std::string> normalize_sfinder_args(const std::vector<std::string>& args) {
   std::size_t words = 0;
-  const Verb* verb = find_verb(args, words);
-  if (!verb) return args;
-  std::span<const sf::OptionSpec> specs = verb->options();
+  std::span<const sf::OptionSpec> specs = find_table(args, words);
+  if (specs.empty()) return args;
   std::vector<std::string> out(args.begin(), args.begin() + long(words));
   for (std::size_t i = words; i < args.size(); ++i) {
     const std::string& arg = args[i];
@@ -88,6 +82,33 @@ std::vector<std::string> normalize_sfinder_args(const std::vector<std::string>& 
     // arguments, so `-p ''` gives -p no value either); for most options that means the default.
     if (values.empty()) out.push_back(name);
     for (const std::string& v : values) out.push_back(name + "=" + v);
+  }
+  return out;
+}
+
+void add_sfinder_options(CLI::App& verb, std::span<const sf::OptionSpec> table,
+                         SfinderValues& values) {
+  for (const sf::OptionSpec& spec : table) {
+    if (spec.long_name == "help") continue;  // CLI11's own
+    if (spec.names.empty() || spec.help.empty()) {
+      throw std::logic_error(fmt::format("{}: sfinder's option --{} has no spelling or help",
+                                         verb.get_name(), spec.long_name));
+    }
+    verb.add_option(std::string(spec.names), values[std::string(spec.long_name)],
+                    std::string(spec.help))
+        ->type_name(std::string(spec.type))
+        ->expected(0, 1)           // a value left out arrives as ""
+        ->allow_extra_args(false)  // else CLI11 splits "[SZ],[LJ]" as a list
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  }
+}
+
+sf::OptionValues option_values(const SfinderValues& values) {
+  sf::OptionValues out;
+  for (const auto& [name, given] : values) {
+    for (const std::string& v : given) {
+      out.add(name, v.empty() ? std::vector<std::string>{} : std::vector<std::string>{v});
+    }
   }
   return out;
 }

@@ -142,7 +142,7 @@ struct BadInput {
 
 TEST(CardsCli, ErrorContract) {
   const std::vector<BadInput> cases = {
-      {{"cards"}, "", 2, "A subcommand is required"},
+      {{"cards"}, "", 2, "cards: give a verb"},
       {{"cards", "solve"}, "", 2, "cards is required"},
       {{"cards", "solve", "0"}, "", 1, "solve: the number of cards must be 1..63, not 0"},
       {{"cards", "solve", "64"}, "", 1, "solve: the number of cards must be 1..63, not 64"},

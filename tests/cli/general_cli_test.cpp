@@ -28,6 +28,37 @@ TEST(Cli, NoSubcommandIsAUsageError) {
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
+// A word that is no verb is named, with the verbs there are (CLI11 alone would only say that
+// a subcommand is required).
+TEST(Cli, AnUnknownVerbIsNamedWithTheVerbs) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  };
+  for (const Case& c : std::vector<Case>{
+           {{"tetris", "nosuch", "-p", "*p4"},
+            "manyworlds: error: tetris: unknown verb 'nosuch' (verbs: show, moves, patterns, "
+            "percent, setup-percent, cover, fig, path, saves, util)\n"},
+           {{"tetris", "util", "nosuch"},
+            "manyworlds: error: tetris util: unknown verb 'nosuch' (verbs: seq)\n"},
+           {{"lock", "nosuch"},
+            "manyworlds: error: lock: unknown verb 'nosuch' (verbs: solve, relate, check, "
+            "formula)\n"},
+           {{"tetris"},
+            "manyworlds: error: tetris: give a verb (verbs: show, moves, patterns, percent, "
+            "setup-percent, cover, fig, path, saves, util)\n"},
+       }) {
+    RunResult r = run_manyworlds(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args[1];
+    EXPECT_EQ(r.err, c.err);
+  }
+  RunResult r = run_manyworlds({"nosuch"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("manyworlds: error: unknown command 'nosuch' (commands: dice, lock, ", 0),
+            0u)
+      << r.err;
+}
+
 TEST(Cli, UnknownOptionIsAUsageError) {
   RunResult r = run_manyworlds({"tour", "--no-such-option"});
   EXPECT_EQ(r.exit_code, 2);

@@ -152,7 +152,7 @@ TEST(LockCli, ErrorContract) {
     std::string message;
   };
   const std::vector<Case> cases = {
-      {{"lock"}, 2, "A subcommand is required"},
+      {{"lock"}, 2, "lock: give a verb"},
       {{"lock", "solve"}, 2, "--max-length is required"},
       {{"lock", "solve", "-n", ""}, 1, "--max-length: '' is not a whole number"},
       {{"lock", "solve", "-n", "abc"}, 1, "--max-length: 'abc' is not a whole number"},

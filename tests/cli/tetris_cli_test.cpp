@@ -117,7 +117,7 @@ TEST(TetrisCli, ErrorContract) {
        "moves: unknown piece 'Q' (expected one of T I L J S Z O)"},
       {{"tetris", "moves", "v115@vhAAgH", "--piece", "T", "-d", "sonic"},
        1,
-       "drop: unknown model 'sonic' (expected softdrop, harddrop, 180 or t-softdrop)"},
+       "moves: drop 'sonic' is not one of softdrop, harddrop, 180, t-softdrop"},
       {{"tetris", "moves", "v115@vhAAgH", "--piece", "T", "-c", "25"},
        1,
        "moves: --clear-line 25 out of range 1..24"},
@@ -126,7 +126,8 @@ TEST(TetrisCli, ErrorContract) {
        "drop 180: kick table 'srs' has no 180-degree kicks (use e.g. --kicks @nullpomino180)"},
       {{"tetris", "moves", "v115@vhAAgH", "--piece", "T", "-K", "nosuch"},
        1,
-       "kicks: 'nosuch' is neither srs, nokicks, nullpomino180 nor a readable kick file"},
+       "kicks: 'nosuch' is neither a built-in table (srs, nokicks, nullpomino180, srsplus, "
+       "jstris180) nor a readable kick file"},
       {{"tetris", "moves", "v115@vhAAgH", "--piece", "T", "-K", short_kicks},
        1,
        "kicks " + short_kicks +

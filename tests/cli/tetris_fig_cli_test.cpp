@@ -336,7 +336,7 @@ TEST(TetrisFigCli, EveryBadValueIsOneLineError) {
       {{"-c", "missing.properties"},
        1,
        "cannot read missing.properties: No such file or directory"},
-      {{"-o", "taken.gif"}, 1, "cannot write taken.gif: Is a directory"},
+      {{"-o", "taken.gif"}, 1, "output file taken.gif is a folder, not a file"},
       {{"--bogus"},
        2,
        "The following argument was not expected: --bogus (run with --help for usage)"},
@@ -379,7 +379,7 @@ TEST(TetrisFigCli, EveryBadValueIsOneLineError) {
   // A log that cannot be written (after the picture was).
   RunResult r = fig({"-t", kDoc, "-o", "out.gif", "--log-path", "taken.gif"});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, "manyworlds: error: cannot write taken.gif: Is a directory\n");
+  EXPECT_EQ(r.err, "manyworlds: error: log file taken.gif is a folder, not a file\n");
 }
 
 }  // namespace

@@ -606,7 +606,8 @@ TEST(TetrisSfinderCli, ErrorContract) {
        "@nullpomino180)\n"},
       {with(pco, {"-p", "*p4", "-K", "@nosuch"}), 1,
        "manyworlds: error: kicks: no file kicks/nosuch.properties in the working folder, and "
-       "'nosuch' is not one of srs, nokicks, nullpomino180\n"},
+       "'nosuch' is not one of the built-in tables (srs, nokicks, nullpomino180, srsplus, "
+       "jstris180)\n"},
       {with(pco, {"-p", "*p4", "-K", "no/such/file"}), 1, ""},
       {with(pco, {"-p", "*p9"}), 1, ""},
       {with(pco, {"-p", "*p2"}), 1,
@@ -637,7 +638,7 @@ TEST(TetrisSfinderCli, ErrorContract) {
       {{"tetris", "percent", "-p", "*p4", "-fp", "bad/tall.txt"}, 1, ""},
       {with(pco, {"-p", "*p4", "-lp", "a_file/log.txt"}), 1, ""},
       {with(pco, {"-p", "*p4", "-lp", "bad"}), 1,
-       "manyworlds: error: log file bad is a folder (give a file with -lp)\n"},
+       "manyworlds: error: log file bad is a folder, not a file\n"},
       {with(pco, {"-p", "*p4", "-lp", "/proc/manyworlds-no/log.txt"}), 1, ""},
       {{"tetris", "percent", "-t", "v115@", "-p", "*p4"}, 1, ""},
       {{"tetris", "percent", "-t", "-p", "*p4"},

@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
 #include "manyworlds/core/error.hpp"
@@ -52,6 +54,38 @@ void write_file_atomically(const std::string& path, std::string_view content) {
     ::unlink(name.data());
     throw InputError(fmt::format("cannot write {}: {}", path, std::strerror(err)));
   }
+}
+
+void prepare_file(const std::string& path, std::string_view what) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    throw InputError(fmt::format("{} {} is a folder, not a file", what, path));
+  }
+  fs::path parent = fs::path(path).parent_path();
+  if (parent.empty()) return;
+  fs::create_directories(parent, ec);
+  std::error_code is_dir_ec;
+  if (ec || !fs::is_directory(parent, is_dir_ec)) {
+    throw InputError(fmt::format("{} {}: cannot create the folder {}: {}", what, path,
+                                 parent.string(),
+                                 ec ? ec.message() : std::string("a file is in the way")));
+  }
+}
+
+void write_file(const std::string& path, std::string_view content, std::string_view what) {
+  namespace fs = std::filesystem;
+  prepare_file(path, what);
+  std::error_code ec;
+  fs::file_status status = fs::status(path, ec);
+  if (!ec && fs::exists(status) && !fs::is_regular_file(status)) {
+    std::ofstream out(path, std::ios::binary);
+    out << content;
+    out.flush();
+    if (!out) throw InputError(fmt::format("cannot write the {} {}", what, path));
+    return;
+  }
+  write_file_atomically(path, content);
 }
 
 }  // namespace manyworlds

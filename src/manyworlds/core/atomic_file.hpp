@@ -14,4 +14,13 @@ namespace manyworlds {
 // temporary file is removed, and InputError says what went wrong.
 void write_file_atomically(const std::string& path, std::string_view content);
 
+// Makes the folders `path` needs and checks that `path` is not a folder; InputError naming
+// `what` ("log file", "output file") otherwise. Verbs call it before long work, so that a bad
+// path fails at once rather than after the search.
+void prepare_file(const std::string& path, std::string_view what);
+
+// prepare_file(), then the content: replaced atomically when `path` is a regular file or new;
+// written in place when it is something else (`/dev/null`, a terminal, a pipe).
+void write_file(const std::string& path, std::string_view content, std::string_view what);
+
 }  // namespace manyworlds

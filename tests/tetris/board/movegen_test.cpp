@@ -9,6 +9,7 @@
 #include "manyworlds/tetris/board/field.hpp"
 #include "manyworlds/tetris/board/kicks.hpp"
 #include "manyworlds/tetris/board/movegen.hpp"
+#include "manyworlds/tetris/board/spin.hpp"
 #include "tetris/oracle.hpp"
 
 namespace manyworlds::tetris {
@@ -257,9 +258,10 @@ TEST(MoveGen, AgreesWithTheReverseSearchUnderSmallRandomKickTables) {
 
 TEST(MoveGen, Drop180NeedsATableWith180Kicks) {
   EXPECT_THROW(MoveGenerator(KickTable::srs(), Drop::Softdrop180), InputError);
-  EXPECT_EQ(parse_drop("hard"), Drop::Harddrop);
-  EXPECT_EQ(parse_drop("t-softdrop"), Drop::TSoftdrop);
-  EXPECT_THROW(parse_drop("sonic"), InputError);
+  EXPECT_EQ(parse_drop_type("hard", "moves", DropWords::Placing), DropType::Harddrop);
+  EXPECT_EQ(parse_drop_type("t-softdrop", "moves", DropWords::Placing), DropType::TSoftdrop);
+  EXPECT_THROW(parse_drop_type("sonic", "moves", DropWords::Placing), InputError);
+  EXPECT_THROW(parse_drop_type("tsd", "moves", DropWords::Placing), InputError);
 }
 
 }  // namespace

@@ -10,9 +10,9 @@
 
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/tetris/board/hold.hpp"
-#include "manyworlds/tetris/sfinder/util_seq.hpp"
-#include "manyworlds/tetris/sfinder/options.hpp"
 #include "manyworlds/tetris/sfinder/inputs.hpp"
+#include "manyworlds/tetris/sfinder/options.hpp"
+#include "manyworlds/tetris/sfinder/util_seq.hpp"
 
 namespace manyworlds::tetris::sfinder {
 namespace {
@@ -181,18 +181,21 @@ TEST(SfinderPercent, PatternLines) {
 
 TEST(SfinderPercent, DropAndKicks) {
   for (const char* w : {"soft", "SoftDrop", " softdrop "})
-    EXPECT_EQ(parse_drop_word(w), Drop::Softdrop);
-  for (const char* w : {"hard", "harddrop"}) EXPECT_EQ(parse_drop_word(w), Drop::Harddrop);
-  for (const char* w : {"180", "softdrop180"}) EXPECT_EQ(parse_drop_word(w), Drop::Softdrop180);
+    EXPECT_EQ(placing_drop(parse_drop_type(w, "percent", DropWords::Placing)), Drop::Softdrop);
+  for (const char* w : {"hard", "harddrop"})
+    EXPECT_EQ(placing_drop(parse_drop_type(w, "percent", DropWords::Placing)), Drop::Harddrop);
+  for (const char* w : {"180", "softdrop180"})
+    EXPECT_EQ(placing_drop(parse_drop_type(w, "percent", DropWords::Placing)), Drop::Softdrop180);
   for (const char* w :
        {"tsoft", "tsoftdrop", "t-soft", "t-softdrop", "t_soft", "t_softdrop", "softdroptonly"}) {
-    EXPECT_EQ(parse_drop_word(w), Drop::TSoftdrop) << w;
+    EXPECT_EQ(placing_drop(parse_drop_type(w, "percent", DropWords::Placing)), Drop::TSoftdrop)
+        << w;
   }
   for (const char* w : {"tspin0", "softdroptonly180", "", "soft drop"}) {
-    EXPECT_THROW(parse_drop_word(w), InputError) << w;
+    EXPECT_THROW(parse_drop_type(w, "percent", DropWords::Placing), InputError) << w;
   }
-  EXPECT_EQ(drop_report_name(Drop::Softdrop180), "softdrop180");
-  EXPECT_EQ(drop_report_name(Drop::TSoftdrop), "softdroptonly");
+  EXPECT_EQ(drop_type_name(drop_type_of(Drop::Softdrop180)), "softdrop180");
+  EXPECT_EQ(drop_type_name(drop_type_of(Drop::TSoftdrop)), "softdroptonly");
   EXPECT_EQ(load_named_kicks("Default").name, "srs");
   EXPECT_EQ(load_named_kicks("@NoKicks").name, "@nokicks");  // no kicks/ here: the built-in table
   EXPECT_EQ(load_named_kicks("@NoKicks").table.name(), "nokicks");

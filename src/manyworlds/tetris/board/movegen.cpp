@@ -419,15 +419,6 @@ void softdrop(const Masks& fits, Piece piece, int height, const KickTable& kicks
 
 }  // namespace
 
-Drop parse_drop(std::string_view name) {
-  if (name == "softdrop" || name == "soft") return Drop::Softdrop;
-  if (name == "harddrop" || name == "hard") return Drop::Harddrop;
-  if (name == "180" || name == "softdrop180") return Drop::Softdrop180;
-  if (name == "t-softdrop" || name == "tsoftdrop") return Drop::TSoftdrop;
-  throw InputError(fmt::format(
-      "drop: unknown model '{}' (expected softdrop, harddrop, 180 or t-softdrop)", name));
-}
-
 std::string_view drop_name(Drop drop) {
   switch (drop) {
     case Drop::Softdrop:

@@ -33,9 +33,8 @@ namespace manyworlds::tetris {
 
 enum class Drop : std::uint8_t { Softdrop, Harddrop, Softdrop180, TSoftdrop };
 
-// sfinder's names: softdrop (soft), harddrop (hard), 180 (softdrop180), t-softdrop; throws
-// InputError for others.
-Drop parse_drop(std::string_view name);
+// The names of the models ("softdrop", "harddrop", "180", "t-softdrop"); board/spin.hpp reads
+// them (parse_drop_type).
 std::string_view drop_name(Drop drop);  // "softdrop", "harddrop", "180", "t-softdrop"
 
 // A fixed-capacity list of placements (no allocation).

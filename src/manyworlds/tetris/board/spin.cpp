@@ -28,11 +28,15 @@ std::optional<DropType> find_drop_type(std::string_view text) {
   return std::nullopt;
 }
 
-DropType parse_drop_type(std::string_view text, std::string_view verb) {
-  if (auto drop = find_drop_type(text)) return *drop;
-  throw InputError(fmt::format(
-      "{}: drop '{}' is not one of softdrop, harddrop, 180, t-softdrop, tsz, tsm, tss, tsd, tst",
-      verb, text));
+DropType parse_drop_type(std::string_view text, std::string_view verb, DropWords words) {
+  std::optional<DropType> drop = find_drop_type(text);
+  std::string lowered(trim(text));
+  for (char& c : lowered) c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (lowered == "softdroptonly") drop = DropType::TSoftdrop;
+  if (drop && (words == DropWords::WithTSpins || !t_spin_rule(*drop))) return *drop;
+  throw InputError(fmt::format("{}: drop '{}' is not one of softdrop, harddrop, 180, t-softdrop{}",
+                               verb, text,
+                               words == DropWords::WithTSpins ? ", tsz, tsm, tss, tsd, tst" : ""));
 }
 
 std::string_view drop_type_name(DropType drop) {

@@ -32,8 +32,14 @@ enum class DropType : std::uint8_t {
 // t_soft, t_softdrop, tsz, tspin0, tsm, tspinm, tss, tspin1, tsd, tspin2, tst, tspin3
 // (trimmed, any case; sfinder's PathSettings / CoverSettings.setDropType); nullopt else.
 std::optional<DropType> find_drop_type(std::string_view text);
-// The same, throwing InputError for other words, its message starting with `verb`.
-DropType parse_drop_type(std::string_view text, std::string_view verb);
+// Which drop words a verb takes: the four models that place pieces (percent, setup, ren, moves),
+// or the T-spin drops too (path, cover).
+enum class DropWords : std::uint8_t { Placing, WithTSpins };
+// The one parser of drop words: find_drop_type's words and "softdroptonly" (the name sfinder
+// prints for t-softdrop), limited to `words`. Throws InputError for others, its message
+// starting with `verb`.
+DropType parse_drop_type(std::string_view text, std::string_view verb,
+                         DropWords words = DropWords::WithTSpins);
 // sfinder's report name (DropType in lower case): "softdrop", "softdroptonly", "tspinzero"...
 std::string_view drop_type_name(DropType drop);
 // The drop type of one of movegen.hpp's models.

@@ -6,9 +6,13 @@
 #include <array>
 #include <filesystem>
 
+#include "manyworlds/core/atomic_file.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/text.hpp"
+#include "manyworlds/core/timer.hpp"
 #include "manyworlds/tetris/sfinder/inputs.hpp"
+#include "manyworlds/tetris/sfinder/report.hpp"
+#include "manyworlds/version.hpp"
 
 namespace manyworlds::tetris::sfinder {
 namespace {
@@ -158,41 +162,34 @@ std::string cover_report(const CoverInput& in, const CoverResult& r, std::string
                          long long milliseconds) {
   const CoverOptions& o = in.options;
   const double all = double(r.sequences.size());
-  std::string out;
-  auto line = [&](std::string_view text) {
-    out += text;
-    out += '\n';
-  };
-  line("# Setup Field");
+  Report t;
+  t.block("Setup Field");
   for (const CoverSetup& s : in.setups) {
-    line(fmt::format("[{}]", s.label()));
-    for (const std::string& row : cover_setup_rows(s)) line(row);
-    line("");
+    t.linef("[{}]", s.label());
+    t.lines(cover_setup_rows(s));
+    t.line();
   }
-  line(fmt::format("Using hold: {}", o.use_hold ? "use" : "avoid"));
-  line(fmt::format("Kicks: {}", in.kicks_name));
-  line(fmt::format("Drop: {}", drop_type_name(o.drop)));
-  line(fmt::format("Mode: {}", cover_mode_name(o.mode)));
+  t.linef("Using hold: {}", o.use_hold ? "use" : "avoid");
+  t.linef("Kicks: {}", in.kicks_name);
+  t.linef("Drop: {}", drop_type_name(o.drop));
+  t.linef("Mode: {}", cover_mode_name(o.mode));
   if (cover_mode_counts_lines(o.mode)) {
-    line(fmt::format("Max Softdrop Times: {}", std::max(-1, o.max_softdrop)));
-    line(fmt::format("Max Clear Line Times: {}", std::max(-1, o.max_clear_line)));
+    t.linef("Max Softdrop Times: {}", std::max(-1, o.max_softdrop));
+    t.linef("Max Clear Line Times: {}", std::max(-1, o.max_clear_line));
   }
-  line(fmt::format("StartingB2B: {}", o.starting_b2b));
-  line(fmt::format("Priority: {}", o.priority ? "yes" : "no"));
-  line(fmt::format("Last drop: {}", o.last_softdrop));
-  line(fmt::format("Version: {}", version));
-  for (const std::string& l : searching_patterns_lines(in.pattern_lines)) line(l);
-  line("");
-  line(fmt::format("Searching pattern size ( no dup. ) = {}", r.sequences.size()));
-  line("");
-  line("# Calculate");
-  line("  -> Stopwatch start");
-  line("     ... calculating");
-  line("     ... done");
-  line(fmt::format("  -> Stopwatch stop : avg.time = {} ms [1 counts]", milliseconds));
-  line("");
-  line("# Output");
-  line("success:");
+  t.linef("StartingB2B: {}", o.starting_b2b);
+  t.linef("Priority: {}", o.priority ? "yes" : "no");
+  t.linef("Last drop: {}", o.last_softdrop);
+  t.linef("Version: {}", version);
+  t.patterns(in.pattern_lines);
+  t.line();
+  t.linef("Searching pattern size ( no dup. ) = {}", r.sequences.size());
+  t.line();
+  t.block("Calculate");
+  t.stopwatch({"     ... calculating", "     ... done"}, milliseconds);
+  t.line();
+  t.block("Output");
+  t.line("success:");
   for (std::size_t k = 0; k < r.order.size(); ++k) {
     const std::size_t s = std::size_t(r.order[k]);
     std::string text = fmt::format("{} % [{}/{}]", java_percent(double(r.counts[s]), all),
@@ -200,14 +197,14 @@ std::string cover_report(const CoverInput& in, const CoverResult& r, std::string
     if (in.accumulate) {
       text += fmt::format(" (accum. OR={}, AND={})", r.accumulated_or[k], r.accumulated_and[k]);
     }
-    line(text + ": " + in.setups[s].url());
+    t.line(text + ": " + in.setups[s].url());
   }
-  line(">>>");
-  line(fmt::format("OR  = {} % [{}/{}]", java_percent(double(r.or_count), all), r.or_count,
-                   r.sequences.size()));
-  line(fmt::format("AND = {} % [{}/{}]", java_percent(double(r.and_count), all), r.and_count,
-                   r.sequences.size()));
-  return out;
+  t.line(">>>");
+  t.linef("OR  = {} % [{}/{}]", java_percent(double(r.or_count), all), r.or_count,
+          r.sequences.size());
+  t.linef("AND = {} % [{}/{}]", java_percent(double(r.and_count), all), r.and_count,
+          r.sequences.size());
+  return t.text();
 }
 
 std::string cover_csv(const std::vector<CoverSetup>& setups, const CoverResult& result) {
@@ -227,6 +224,75 @@ std::string cover_csv(const std::vector<CoverSetup>& setups, const CoverResult& 
     out += '\n';
   }
   return out;
+}
+
+CoverMethod parse_cover_method(std::string_view name) {
+  if (name == "optimized") return CoverMethod::Optimized;
+  if (name == "direct") return CoverMethod::Direct;
+  throw InputError(fmt::format("cover: method '{}' is not optimized or direct", name));
+}
+
+CoverRun run_cover(const CoverRequest& request) {
+  CoverRun run;
+  run.input = read_cover_input(request.options);
+  CoverOptions& options = run.input.options;
+  options.method = request.method;
+  options.threads = request.threads;
+  options.progress = request.progress;
+  options.max_sequences = request.force ? 0 : kMaxCoverSequencesUnforced;
+  Stopwatch watch;
+  run.result = cover(run.input.setups, run.input.patterns, options);
+  run.seconds = watch.seconds();
+  run.report = cover_report(run.input, run.result, fmt::format("manyworlds {}", kVersion),
+                            static_cast<long long>(run.seconds * 1000));
+  write_file(run.input.log_path, run.report, "log file");
+  write_file(run.input.output_path, cover_csv(run.input.setups, run.result), "results file");
+  return run;
+}
+
+void write_text(fmt::memory_buffer& out, const CoverRun& run) {
+  append(out, "{}", run.report);
+}
+
+void to_json(Json& out, const CoverRun& run) {
+  const CoverInput& in = run.input;
+  const CoverResult& r = run.result;
+  const std::uint64_t all = r.sequences.size();
+  auto percent_of = [all](std::uint64_t count) {
+    return all ? 100.0 * double(count) / double(all) : 0.0;
+  };
+  Json setups = Json::array();
+  for (std::size_t k = 0; k < r.order.size(); ++k) {
+    const std::size_t s = std::size_t(r.order[k]);
+    const CoverSetup& setup = in.setups[s];
+    std::string pieces;
+    for (const CoverPiece& p : setup.pieces) pieces += piece_letter(p.placement.piece);
+    Json entry = {{"label", setup.label()},
+                  {"url", setup.url()},
+                  {"input", s},
+                  {"mirror", setup.mirror},
+                  {"pieces", pieces},
+                  {"success", r.counts[s]},
+                  {"percent", percent_of(r.counts[s])}};
+    if (in.accumulate) {
+      entry["accumulated_or"] = r.accumulated_or[k];
+      entry["accumulated_and"] = r.accumulated_and[k];
+    }
+    setups.push_back(entry);
+  }
+  out = {{"total", all},
+         {"setups", setups},
+         {"or", {{"success", r.or_count}, {"percent", percent_of(r.or_count)}}},
+         {"and", {{"success", r.and_count}, {"percent", percent_of(r.and_count)}}},
+         {"hold", in.options.use_hold ? "use" : "avoid"},
+         {"kicks", in.kicks_name},
+         {"drop", std::string(drop_type_name(in.options.drop))},
+         {"mode", std::string(cover_mode_name(in.options.mode))},
+         {"priority", in.options.priority},
+         {"patterns", in.pattern_lines},
+         {"csv", in.output_path},
+         {"log", in.log_path},
+         {"seconds", run.seconds}};
 }
 
 }  // namespace manyworlds::tetris::sfinder

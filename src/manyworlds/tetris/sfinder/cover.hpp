@@ -1,32 +1,17 @@
 #pragma once
-// solution-finder's `cover` as a player runs it: where its inputs come from, what its option
-// values mean, and the report it prints and logs (sfinder 1.43, knewjade/solution-finder
-// @0e7c935a: entry/cover/CoverSettingParser.java, CoverSettings.java, CoverEntryPoint.java,
-// entry/common/Loader.java). The search itself is cover.hpp.
-//
-// Inputs. The setups are every --tetfu value (each split at spaces; `FUMEN#START:END` picks
-// pages, cover.hpp) or, without --tetfu, the lines of the field file (--field-path, default
-// input/field.txt): each line cut at its first `#` (so a page range cannot be given there) and
-// trimmed, lines without v115 data skipped. With --mirror yes each setup is followed by its
-// mirror. The patterns are every --patterns value (each split at `;`) or else the lines of the
-// patterns file (--patterns-path, default input/patterns.txt), read as percent reads them
-// (sfinder/inputs.hpp). A value left out means the default, as in sfinder. Yes/no values take
-// sfinder's words (use/avoid, yes/no, true/false, on/off, ...); integers are Java's. Unlike
-// sfinder, which skips a --tetfu value without fumen data, a --tetfu word that holds none is an
-// error here (a typo would otherwise silently drop a setup).
-//
-// The report (CoverEntryPoint): each setup's field (gray X, pieces by letter, the used rows and
-// one more), the settings with sfinder's names (Max Softdrop / Clear Line Times only in the
-// line-counting modes), the first 5 pattern lines, the number of distinct sequences, then each
-// setup's share (`33.33 % [1680/5040]`, with `(accum. OR=.., AND=..)` under --accum) in report
-// order, and the OR / AND lines. Percentages are printed as Java's %.2f prints them.
+// solution-finder's `cover` as a player runs it (sfinder 1.43, knewjade/solution-finder
+// @0e7c935a: entry/cover/CoverSettingParser.java, CoverSettings.java, CoverEntryPoint.java):
+// its inputs (setups from -t or the field file, each with its mirror under --mirror; patterns as
+// percent reads them), the search (search/cover.hpp), its report and log, and its cover.csv.
+// docs/tetris.md ("tetris cover") describes the report and where we differ.
 
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "manyworlds/tetris/search/cover.hpp"
+#include "manyworlds/core/render.hpp"
 #include "manyworlds/tetris/board/pattern.hpp"
+#include "manyworlds/tetris/search/cover.hpp"
 #include "manyworlds/tetris/sfinder/options.hpp"
 
 namespace manyworlds::tetris::sfinder {
@@ -55,6 +40,32 @@ std::vector<std::string> cover_setup_rows(const CoverSetup& setup);
 // `Version:` and stopwatch lines.
 std::string cover_report(const CoverInput& input, const CoverResult& result,
                          std::string_view version, long long milliseconds);
+
+struct CoverRequest {
+  OptionValues options;  // sfinder's options by their long names (cover_options())
+  CoverMethod method = CoverMethod::Optimized;
+  unsigned threads = 1;
+  bool force = false;     // beyond kMaxSequencesUnforced sequences
+  bool progress = false;  // draw progress on stderr
+};
+
+// Beyond this many sequences (counted with repeats) cover asks for --force.
+inline constexpr std::uint64_t kMaxCoverSequencesUnforced = 1'000'000;
+
+struct CoverRun {
+  CoverInput input;
+  CoverResult result;
+  double seconds = 0;
+  std::string report;
+};
+
+// Reads the inputs, searches, writes the log (-lp) and the CSV (-o).
+CoverRun run_cover(const CoverRequest& request);
+// "optimized" or "direct"; InputError otherwise.
+CoverMethod parse_cover_method(std::string_view name);
+
+void write_text(fmt::memory_buffer& out, const CoverRun& run);
+void to_json(Json& out, const CoverRun& run);
 
 // sfinder's cover.csv: `sequence,<label>,...` (labels in report order), then one line per
 // sequence, `TILJSZO,O,X,...` ("O": builds), lines ending in "\n".

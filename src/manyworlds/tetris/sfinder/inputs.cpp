@@ -102,40 +102,7 @@ FieldFile load_fumen(const std::string& text, int page, std::span<const OptionSp
   return out;
 }
 
-const KickTable* builtin_kicks(std::string_view name) {
-  if (name == "srs") return &KickTable::srs();
-  if (name == "nokicks") return &KickTable::nokicks();
-  if (name == "nullpomino180") return &KickTable::nullpomino180();
-  return nullptr;
-}
-
 }  // namespace
-
-Drop parse_drop_word(std::string_view word) {
-  std::string w = lower(java_trim(word));
-  if (w == "softdroptonly") return Drop::TSoftdrop;
-  // Percent has no T-spin drops (PercentSettings.setDropType).
-  if (auto drop = find_drop_type(w); drop && !t_spin_rule(*drop)) return placing_drop(*drop);
-  throw InputError(
-      fmt::format("drop: unknown model '{}' (percent takes softdrop, harddrop, 180 or softdrop180, "
-                  "tsoftdrop or t-softdrop; soft, hard, tsoft, t-soft, t_soft, t_softdrop)",
-                  word));
-}
-
-std::string_view drop_report_name(Drop drop) {
-  return drop_type_name(drop_type_of(drop));
-}
-
-std::vector<std::string> searching_patterns_lines(const std::vector<std::string>& pattern_lines) {
-  std::vector<std::string> out = {"Searching patterns:"};
-  for (std::size_t i = 0; i < pattern_lines.size() && i < 5; ++i) {
-    out.push_back("  " + pattern_lines[i]);
-  }
-  if (pattern_lines.size() > 5) {
-    out.push_back(fmt::format("  ... and more, total {} lines", pattern_lines.size()));
-  }
-  return out;
-}
 
 NamedKicks load_named_kicks(std::string_view spec) {
   std::string name = lower(java_trim(spec));
@@ -147,11 +114,10 @@ NamedKicks load_named_kicks(std::string_view spec) {
     if (std::filesystem::is_regular_file(path, ec)) {
       return {KickTable::parse(read_text(path), path), lower(spec)};
     }
-    if (const KickTable* table = builtin_kicks(file)) return {*table, lower(spec)};
-    throw InputError(
-        fmt::format("kicks: no file {} in the working folder, and '{}' is not one of srs, nokicks, "
-                    "nullpomino180",
-                    path, file));
+    if (const KickTable* table = KickTable::builtin(file)) return {*table, lower(spec)};
+    throw InputError(fmt::format(
+        "kicks: no file {} in the working folder, and '{}' is not one of the built-in tables ({})",
+        path, file, kBuiltinKickNames));
   }
   std::string path(spec);
   if (std::filesystem::is_regular_file(path, ec)) {
@@ -373,77 +339,15 @@ PercentInput read_percent_input(const OptionValues& command_line, std::span<cons
     in.kicks_name = std::move(k.name);
   }
   if (auto drop = sources.first("drop")) {
-    if (words == DropWords::Path) {
-      in.drop_type = parse_drop_type(drop->first, "path");
-      in.drop = placing_drop(in.drop_type);
-    } else {
-      in.drop = parse_drop_word(drop->first);
-      in.drop_type = drop_type_of(in.drop);
-    }
+    in.drop_type =
+        parse_drop_type(drop->first, words == DropWords::WithTSpins ? "path" : "percent", words);
+    in.drop = placing_drop(in.drop_type);
   }
   in.tree_depth = sources.integer("tree-depth", 3);
   in.failed_count = sources.integer("failed-count", 100);
   in.threads = std::max(sources.integer("threads", 0), 0);
   if (auto log = sources.first("log-path")) in.log_path = log->first;
   return in;
-}
-
-int tree_depth_to_search(const PercentInput& input) {
-  return input.tree_depth < 0 ? kMaxSequenceLength : std::max(input.tree_depth, 1);
-}
-
-PercentReport percent_report(const PercentInput& input, const PercentResult& result) {
-  PercentReport r;
-  for (int y = input.clear_line - 1; y >= 0; --y) {
-    std::string row;
-    for (int x = 0; x < kWidth; ++x) row += input.field.filled(x, y) ? 'X' : '_';
-    r.field_rows.push_back(row);
-  }
-  int pattern_length = input.patterns.front().length();
-  r.head = std::min(input.tree_depth, pattern_length);
-  r.warning = result.pop < pattern_length;
-  r.success_percent = java_percent(double(result.successes), double(result.total));
-  int first_pieces = 0;
-  for (const PercentTreeEntry& e : result.tree) {
-    if (e.prefix.length == 1) ++first_pieces;
-    if (input.tree_depth >= 0 && e.prefix.length > input.tree_depth) continue;
-    r.tree.push_back(
-        {e.prefix.length, e.prefix.to_string(), java_percent(double(e.success), double(e.total))});
-  }
-  r.root_line = first_pieces > 1;
-  return r;
-}
-
-void prepare_log_path(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) {
-    throw InputError(fmt::format("log file {} is a folder (give a file with -lp)", path));
-  }
-  fs::path parent = fs::path(path).parent_path();
-  if (parent.empty()) return;
-  fs::create_directories(parent, ec);
-  std::error_code is_dir_ec;
-  if (ec || !fs::is_directory(parent, is_dir_ec)) {
-    throw InputError(fmt::format("log file {}: cannot create the folder {}: {}", path,
-                                 parent.string(),
-                                 ec ? ec.message() : std::string("a file is in the way")));
-  }
-}
-
-void write_log(const std::string& path, std::string_view text) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::file_status status = fs::status(path, ec);
-  if (!ec && fs::exists(status) && !fs::is_regular_file(status)) {
-    // /dev/null, a terminal, a pipe: written to, never replaced.
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-    out.flush();
-    if (!out) throw InputError(fmt::format("cannot write the log file {}", path));
-    return;
-  }
-  write_file_atomically(path, text);
 }
 
 }  // namespace manyworlds::tetris::sfinder

@@ -12,74 +12,159 @@
 namespace manyworlds::tetris::sfinder {
 namespace {
 
+// The rows shared by several verbs (sfinder gives them the same names everywhere).
+constexpr OptionSpec kHelp{"h", "help", Arity::None};
+constexpr OptionSpec kTetfu{"t",        "tetfu",
+                            Arity::One, "-t,--tetfu,--fumen",
+                            "FUMEN",    "Fumen of the field (v115@..., URL; - for stdin)"};
+constexpr OptionSpec kPage{"P", "page", Arity::One, "-P,--page", "N", "Fumen page, from 1 (1)"};
+constexpr OptionSpec kPatterns{
+    "p",        "patterns",
+    Arity::One, "-p,--patterns",
+    "PATTERN",  "Pattern(s), several joined with ';' (or a quiz #Q=...)"};
+constexpr OptionSpec kPatternsPath{
+    "pp",       "patterns-path",
+    Arity::One, "--patterns-path,--patterns-file",
+    "FILE",     "-pp: patterns file when no -p (input/patterns.txt)"};
+constexpr OptionSpec kHold{"H",         "hold", Arity::One,
+                           "-H,--hold", "WORD", "use (default) or avoid; yes/no, true/false, ..."};
+constexpr OptionSpec kKicks{
+    "K",          "kicks", Arity::One,
+    "-K,--kicks", "NAME",  "srs/default, @NAME (kicks/NAME.properties), +NAME, or a file"};
+constexpr OptionSpec kClearLine{"c", "clear-line",        Arity::One, "-c,--clear-line",
+                                "N", "Lines to clear (4)"};
+constexpr OptionSpec kThreads{"th",        "threads", Arity::One,
+                              "--threads", "N",       "-th: worker threads (default: all cores)"};
+constexpr OptionSpec kFieldPath{
+    "fp",           "field-path", Arity::One,
+    "--field-path", "FILE",       "-fp: field file when there is no -t (input/field.txt)"};
+constexpr OptionSpec kLogPath{"lp",         "log-path", Arity::One,
+                              "--log-path", "FILE",     "-lp: log file (output/last_output.txt)"};
+
+// entry/percent/PercentOptions.java.
 constexpr std::array kPercentOptions = {
-    OptionSpec{"h", "help", Arity::None},          OptionSpec{"t", "tetfu", Arity::One},
-    OptionSpec{"P", "page", Arity::One},           OptionSpec{"p", "patterns", Arity::One},
-    OptionSpec{"pp", "patterns-path", Arity::One}, OptionSpec{"H", "hold", Arity::One},
-    OptionSpec{"K", "kicks", Arity::One},          OptionSpec{"d", "drop", Arity::One},
-    OptionSpec{"c", "clear-line", Arity::One},     OptionSpec{"td", "tree-depth", Arity::One},
-    OptionSpec{"fc", "failed-count", Arity::One},  OptionSpec{"th", "threads", Arity::One},
-    OptionSpec{"fp", "field-path", Arity::One},    OptionSpec{"lp", "log-path", Arity::One},
+    kHelp,
+    kTetfu,
+    kPage,
+    kPatterns,
+    kPatternsPath,
+    kHold,
+    kKicks,
+    OptionSpec{"d", "drop", Arity::One, "-d,--drop", "NAME",
+               "softdrop (default), harddrop, 180/softdrop180, tsoftdrop"},
+    kClearLine,
+    OptionSpec{"td", "tree-depth", Arity::One, "--tree-depth", "N",
+               "-td: depth of the success tree (3; -1 all)"},
+    OptionSpec{"fc", "failed-count", Arity::One, "--failed-count", "N",
+               "-fc: failing sequences listed (100; -1 all)"},
+    kThreads,
+    kFieldPath,
+    kLogPath,
 };
+
+// path's drop words (entry/path/PathSettings.setDropType) and clear lines.
+constexpr OptionSpec kPathDrop{
+    "d",
+    "drop",
+    Arity::One,
+    "-d,--drop",
+    "NAME",
+    "softdrop (default), harddrop, 180, tsoftdrop; T-spin drops tsz, tsm, tss, tsd, tst"};
+constexpr OptionSpec kPathClearLine{
+    "c", "clear-line", Arity::One, "-c,--clear-line", "N", "Lines to clear, 1..10 (4)"};
 
 // entry/path/PathOptions.java.
 constexpr std::array kPathOptions = {
-    OptionSpec{"h", "help", Arity::None},
-    OptionSpec{"t", "tetfu", Arity::One},
-    OptionSpec{"P", "page", Arity::One},
-    OptionSpec{"p", "patterns", Arity::One},
-    OptionSpec{"pp", "patterns-path", Arity::One},
-    OptionSpec{"K", "kicks", Arity::One},
-    OptionSpec{"d", "drop", Arity::One},
-    OptionSpec{"H", "hold", Arity::One},
-    OptionSpec{"so", "specified-only", Arity::One},
-    OptionSpec{"c", "clear-line", Arity::One},
-    OptionSpec{"L", "max-layer", Arity::One},
-    OptionSpec{"f", "format", Arity::One},
-    OptionSpec{"k", "key", Arity::One},
-    OptionSpec{"s", "split", Arity::One},
-    OptionSpec{"r", "reserved", Arity::One},
-    OptionSpec{"fp", "field-path", Arity::One},
-    OptionSpec{"lp", "log-path", Arity::One},
-    OptionSpec{"o", "output-base", Arity::One},
-    OptionSpec{"th", "threads", Arity::One},
-    OptionSpec{"cb", "cached-bit", Arity::One},
+    kHelp,
+    kTetfu,
+    kPage,
+    kPatterns,
+    kPatternsPath,
+    kKicks,
+    kPathDrop,
+    kHold,
+    OptionSpec{"so", "specified-only", Arity::One, "--specified-only", "WORD",
+               "-so: minimal from the given sequences only: yes/no (yes)"},
+    kPathClearLine,
+    OptionSpec{"L", "max-layer", Arity::One, "-L,--max-layer", "N",
+               "1: unique only; 2: unique and minimal (2)"},
+    OptionSpec{"f", "format", Arity::One, "-f,--format", "NAME", "html (default) or csv"},
+    OptionSpec{"k", "key", Arity::One, "-k,--key", "NAME",
+               "CSV layout: none (default), solution, pattern, use"},
+    OptionSpec{"s", "split", Arity::One, "-s,--split", "WORD",
+               "one fumen page per piece: yes or no (no)"},
+    OptionSpec{"r", "reserved", Arity::One, "-r,--reserved", "WORD",
+               "coloured cells must be covered by their piece: yes/no (no)"},
+    kFieldPath,
+    kLogPath,
+    OptionSpec{"o", "output-base", Arity::One, "-o,--output-base", "PATH",
+               "output base (output/path.html); - prints the CSV"},
+    kThreads,
+    OptionSpec{"cb", "cached-bit", Arity::One, "--cached-bit", "N",
+               "-cb: accepted for sfinder (no effect)"},
 };
 
 // `saves` (ours) reads its field and patterns as path does: path's input options.
 constexpr std::array kSavesOptions = {
-    OptionSpec{"h", "help", Arity::None},          OptionSpec{"t", "tetfu", Arity::One},
-    OptionSpec{"P", "page", Arity::One},           OptionSpec{"p", "patterns", Arity::One},
-    OptionSpec{"pp", "patterns-path", Arity::One}, OptionSpec{"K", "kicks", Arity::One},
-    OptionSpec{"d", "drop", Arity::One},           OptionSpec{"H", "hold", Arity::One},
-    OptionSpec{"c", "clear-line", Arity::One},     OptionSpec{"fp", "field-path", Arity::One},
-    OptionSpec{"th", "threads", Arity::One},
+    kHelp,     kTetfu, kPage,          kPatterns,  kPatternsPath, kKicks,
+    kPathDrop, kHold,  kPathClearLine, kFieldPath, kThreads,
 };
 
+// entry/util/seq/SeqUtilOptions.java.
 constexpr std::array kSeqOptions = {
-    OptionSpec{"h", "help", Arity::None},
-    OptionSpec{"p", "patterns", Arity::Many},
-    OptionSpec{"M", "mode", Arity::One},
-    OptionSpec{"l", "length", Arity::One},
-    OptionSpec{"d", "distinct", Arity::One},
-    OptionSpec{"e", "expression", Arity::One},
-    OptionSpec{"ne", "not-expression", Arity::One},
-    OptionSpec{"n", "num", Arity::Many},
-    OptionSpec{"hh", "head-hold", Arity::One},
+    kHelp,
+    OptionSpec{"p", "patterns", Arity::Many, "-p,--patterns", "PATTERN",
+               "Pattern(s): several values, or joined with ';'"},
+    OptionSpec{"M", "mode", Arity::One, "-M,--mode", "MODE",
+               "pass (default), forward, backward, backward-and-pass"},
+    OptionSpec{"l", "length", Arity::One, "-l,--length", "N", "Sequence length (default: by mode)"},
+    OptionSpec{"d", "distinct", Arity::One, "-d,--distinct", "WORD",
+               "yes (default): drop repeated sequences; no"},
+    OptionSpec{"e", "expression", Arity::One, "-e,--expression", "REGEX",
+               "Keep sequences where this regular expression is found"},
+    OptionSpec{"ne", "not-expression", Arity::One, "--not-expression", "REGEX",
+               "-ne: drop sequences where it is found"},
+    OptionSpec{"n", "num", Arity::Many, "-n,--num", "EQUATION",
+               "Count equations: T=2, S>=1, hold<=1 (several values)"},
+    OptionSpec{"hh", "head-hold", Arity::One, "--head-hold", "WORD",
+               "-hh: yes (default): the first piece starts in the hold"},
 };
 
 // entry/cover/CoverOptions.java: -t takes every following value (ListArgOption, split at spaces).
 constexpr std::array kCoverOptions = {
-    OptionSpec{"h", "help", Arity::None},          OptionSpec{"t", "tetfu", Arity::Many},
-    OptionSpec{"p", "patterns", Arity::One},       OptionSpec{"H", "hold", Arity::One},
-    OptionSpec{"K", "kicks", Arity::One},          OptionSpec{"d", "drop", Arity::One},
-    OptionSpec{"m", "mirror", Arity::One},         OptionSpec{"M", "mode", Arity::One},
-    OptionSpec{"s", "sort", Arity::One},           OptionSpec{"a", "accum", Arity::One},
-    OptionSpec{"sb", "starting-b2b", Arity::One},  OptionSpec{"P", "priority", Arity::One},
-    OptionSpec{"l", "last-sd", Arity::One},        OptionSpec{"ms", "max-softdrop", Arity::One},
-    OptionSpec{"mc", "max-clearline", Arity::One}, OptionSpec{"pp", "patterns-path", Arity::One},
-    OptionSpec{"fp", "field-path", Arity::One},    OptionSpec{"lp", "log-path", Arity::One},
-    OptionSpec{"o", "output-base", Arity::One},
+    kHelp,
+    OptionSpec{"t", "tetfu", Arity::Many, "-t,--tetfu,--fumen", "FUMEN...",
+               "Setups: fumens (v115@..., URLs), each with an optional page range #START:END"},
+    kPatterns,
+    kHold,
+    kKicks,
+    OptionSpec{"d", "drop", Arity::One, "-d,--drop", "NAME",
+               "softdrop (default), harddrop, 180, t-softdrop, tsz, tsm, tss, tsd, tst"},
+    OptionSpec{"m", "mirror", Arity::One, "-m,--mirror", "WORD",
+               "yes: add each setup's mirror image (no)"},
+    OptionSpec{"M", "mode", Arity::One, "-M,--mode", "NAME",
+               "normal (default), b2b, any, tss, tsd, tst, tetris, tetris-end, 1L..4L, "
+               "1L-or-PC..4L-or-PC"},
+    OptionSpec{"s", "sort", Arity::One, "-s,--sort", "KEY",
+               "input (default), success, success-asc, success-desc"},
+    OptionSpec{"a", "accum", Arity::One, "-a,--accum", "WORD",
+               "yes: show running OR / AND counts (no)"},
+    OptionSpec{"sb", "starting-b2b", Arity::One, "--starting-b2b", "N",
+               "-sb: T-spin modes: first line clears that must keep B2B (0)"},
+    OptionSpec{"P", "priority", Arity::One, "-P,--priority", "WORD",
+               "yes: a sequence counts only for the first setup it builds (no)"},
+    OptionSpec{"l", "last-sd", Arity::One, "-l,--last-sd", "N",
+               "The last N pieces may soft drop, whatever the drop model (0)"},
+    OptionSpec{"ms", "max-softdrop", Arity::One, "--max-softdrop", "N",
+               "-ms: line modes: soft drops allowed (-1: any number)"},
+    OptionSpec{"mc", "max-clearline", Arity::One, "--max-clearline", "N",
+               "-mc: line modes: line clears allowed (-1: any number)"},
+    kPatternsPath,
+    OptionSpec{"fp", "field-path", Arity::One, "--field-path", "FILE",
+               "-fp: setups file, one fumen a line, when no -t (input/field.txt)"},
+    kLogPath,
+    OptionSpec{"o", "output-base", Arity::One, "-o,--output-base", "FILE",
+               "Results CSV (output/cover.csv)"},
 };
 
 const OptionSpec* by_short(std::span<const OptionSpec> specs, std::string_view name) {

@@ -13,10 +13,10 @@
 // collect every value. Values are Java's: integers as Integer.valueOf reads them, yes/no words
 // as sfinder's CommandLineWrapper reads them.
 //
-// This header models that parser over a table of options (OptionSpec), the tables of `percent`,
-// `cover` and `util seq`, and Java's conversions sfinder relies on (String.split, %.2f). The CLI
-// uses match_option() to rewrite sfinder's spellings before its own parser runs
-// (app/sfinder_args.hpp); the library uses parse_options() on fumen comments (sfinder_input.hpp).
+// This header models that parser over a table of options (OptionSpec), each verb's table, and
+// Java's conversions sfinder relies on (String.split, %.2f). The CLI uses match_option() to
+// rewrite sfinder's spellings before its own parser runs (app/sfinder_args.hpp); the library
+// uses parse_options() on fumen comments (sfinder/inputs.hpp).
 
 #include <optional>
 #include <span>
@@ -32,10 +32,16 @@ enum class Arity {
   Many,  // every following value, each split at spaces (util seq's -p and -n)
 };
 
+// One option of a verb, declared once: sfinder's names and arity (what its parser reads), and
+// how our command line shows it. The CLI adds every row of a verb's table to its parser
+// (app/sfinder_args.hpp); a value is always a string, read later as sfinder reads it.
 struct OptionSpec {
   std::string_view short_name;  // without the dash: "fc"
   std::string_view long_name;   // without the dashes: "failed-count"
   Arity arity = Arity::One;
+  std::string_view names = {};  // our spellings ("-t,--tetfu,--fumen"); empty: --LONG only
+  std::string_view type = {};   // the value's name in --help: "N", "FILE"
+  std::string_view help = {};   // one line, with the default in parentheses
 };
 
 // sfinder's percent options (entry/percent/PercentOptions.java), in its order.

@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "manyworlds/tetris/search/path.hpp"
 #include "manyworlds/tetris/board/pattern.hpp"
+#include "manyworlds/tetris/search/path.hpp"
 
 namespace manyworlds::tetris {
 

@@ -536,4 +536,25 @@ void expand_sequences(const SeqOptions& o, const std::function<void(std::string_
   }
 }
 
+SeqLines run_util_seq(const OptionValues& command_line, bool force) {
+  SeqOptions options = read_seq_options(command_line);
+  std::uint64_t estimate = estimate_sequences(options);
+  if (!force && estimate > kMaxSeqLinesUnforced) {
+    throw InputError(
+        fmt::format("util seq: up to {} sequences, beyond {}: use a narrower pattern, or --force",
+                    estimate, kMaxSeqLinesUnforced));
+  }
+  SeqLines result;
+  expand_sequences(options, [&](std::string_view s) { result.lines.emplace_back(s); });
+  return result;
+}
+
+void write_text(fmt::memory_buffer& out, const SeqLines& result) {
+  for (const std::string& line : result.lines) append(out, "{}\n", line);
+}
+
+void to_json(Json& out, const SeqLines& result) {
+  out = {{"count", result.lines.size()}, {"sequences", result.lines}};
+}
+
 }  // namespace manyworlds::tetris::sfinder

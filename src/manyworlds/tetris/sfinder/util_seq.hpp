@@ -32,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "manyworlds/core/render.hpp"
 #include "manyworlds/tetris/board/pattern.hpp"
 #include "manyworlds/tetris/sfinder/options.hpp"
 
@@ -94,5 +95,15 @@ std::vector<HoldOrder> forward_orders(int to_depth, bool over, bool empty_hold);
 // sfinder's CountReverseOrderLookUp: the sequences of `from_depth` pieces that play as the
 // `to_depth` pieces 0, 1, ... (positions of the result's pieces in that order, -1 unknown).
 std::vector<HoldOrder> backward_orders(int to_depth, int from_depth, bool empty_hold);
+
+// `util seq` as one call: the options read, the estimate checked (beyond kMaxSeqLinesUnforced
+// lines asks for `force`), the lines expanded.
+inline constexpr std::uint64_t kMaxSeqLinesUnforced = 10'000'000;
+struct SeqLines {
+  std::vector<std::string> lines;
+};
+SeqLines run_util_seq(const OptionValues& command_line, bool force);
+void write_text(fmt::memory_buffer& out, const SeqLines& result);
+void to_json(Json& out, const SeqLines& result);
 
 }  // namespace manyworlds::tetris::sfinder
