@@ -26,7 +26,9 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <cstdlib>
 #include <memory>
+#include <new>
 #include <set>
 #include <stdexcept>
 
@@ -68,40 +70,45 @@ class SharedMemo {
   static constexpr int kKeyBits = 31;
   static constexpr int kValueBits = 64 - kKeyBits;
 
-  explicit SharedMemo(int bits) : bits_(bits), entries_(std::size_t{1} << bits) {}
+  // The table comes zeroed from calloc, page by page as the threads first touch it, rather
+  // than filled by one thread before the others start.
+  explicit SharedMemo(int bits)
+      : bits_(bits), words_(static_cast<std::uint64_t*>(std::calloc(std::size_t{2} << bits, 8))) {
+    if (!words_) throw std::bad_alloc();
+  }
 
   // The subtree of `key`: its canonical completions and its search nodes.
   bool find(std::uint64_t key, std::uint64_t& count, std::uint64_t& nodes) const {
-    const Entry& e = entries_[slot(key)];
-    std::uint64_t c = e.count.load(std::memory_order_relaxed);
+    std::uint64_t* e = entry(key);
+    std::uint64_t c = std::atomic_ref(e[0]).load(std::memory_order_relaxed);
     if (c == 0 || (c >> kValueBits) != key) return false;
-    std::uint64_t n = e.nodes.load(std::memory_order_relaxed);
+    std::uint64_t n = std::atomic_ref(e[1]).load(std::memory_order_relaxed);
     if ((n >> kValueBits) != key) return false;
     count = c & mask(kValueBits);
     nodes = n & mask(kValueBits);
     return true;
   }
-  void prefetch(std::uint64_t key) const { __builtin_prefetch(&entries_[slot(key)]); }
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(entry(key)); }
   void store(std::uint64_t key, std::uint64_t count, std::uint64_t nodes) {
     if (key == 0 || key > mask(kKeyBits) || count > mask(kValueBits) || nodes > mask(kValueBits)) {
       throw std::logic_error("cards: memo key or value out of range");
     }
-    Entry& e = entries_[slot(key)];
-    e.count.store(key << kValueBits | count, std::memory_order_relaxed);
-    e.nodes.store(key << kValueBits | nodes, std::memory_order_relaxed);
+    std::uint64_t* e = entry(key);
+    std::atomic_ref(e[0]).store(key << kValueBits | count, std::memory_order_relaxed);
+    std::atomic_ref(e[1]).store(key << kValueBits | nodes, std::memory_order_relaxed);
   }
 
  private:
-  struct alignas(16) Entry {
-    std::atomic<std::uint64_t> count{0};
-    std::atomic<std::uint64_t> nodes{0};
+  struct Free {
+    void operator()(std::uint64_t* p) const { std::free(p); }
   };
   static constexpr std::uint64_t mask(int bits) { return (std::uint64_t{1} << bits) - 1; }
-  std::size_t slot(std::uint64_t key) const {
-    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_));
+  // The entry of `key`: its count word, then its node word (16 bytes, 16-byte aligned).
+  std::uint64_t* entry(std::uint64_t key) const {
+    return words_.get() + 2 * ((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_));
   }
   int bits_;
-  std::vector<Entry> entries_;
+  std::unique_ptr<std::uint64_t[], Free> words_;
 };
 
 // 2^20 entries of 16 bytes (16 MiB); the size was chosen by measurement (docs/benchmarks.md,
