@@ -177,7 +177,7 @@ class CubeSearch {
     std::array<std::uint32_t, N> rank{};
     for (int c = 0; c < N; ++c) {
       std::uint64_t up = unvisited & ~low_[c];
-      for (int k = 1; k <= N; ++k) {
+      for (int k = 1; k < N; ++k) {  // every card is up in the one vertex of layer N
         rank[c] = rank[c] << 4 | static_cast<std::uint32_t>(std::popcount(up & layer_[k]));
       }
     }
