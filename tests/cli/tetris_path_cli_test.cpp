@@ -4,6 +4,7 @@
 // inline fields rendered by headless Chromium.
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <fstream>
