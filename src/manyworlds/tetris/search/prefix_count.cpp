@@ -450,20 +450,17 @@ class Engine {
   //
   // The batches: a list that took each parent's successors in turn listed every descendant
   // of the first fields of the top levels before any of a later one, and the field a hard
-  // continuation needs often sits under the last of them (on `*p5,*p6`, 100 of 105,840
-  // prefixes took 16 of 42 thread-seconds). Sorting the successors of 16 parents at a time
-  // (with the rest as before): `*p5,*p6` 20.6 -> 10.2 s, `*p4,*p7` 13.8 -> 10.0 s, `*p7,*p4`
-  // 1.72 -> 1.02 s (2 threads). 24 parents, with kFirstBudget 4, were a little faster than 16
-  // or 32 on four offsets; 64 and more were much slower (the best fields of many parents
-  // first, but many more fields per list). Taking the root's successors worst first instead
-  // made `*p5,*p6` twice as slow: the order matters.
+  // continuation needs often sits under the last of them. So the successors of kBatch parents
+  // are sorted together; many more parents give the best fields of many parents first, but
+  // many more fields per list. The order matters: the root's successors worst first was much
+  // slower (docs/benchmarks.md, "Figures behind the code's choices", for this and the other
+  // choices of this file).
   //
   // A field reached by two paths is listed once when the order repeats a piece: placements of
   // the same piece commute, so k of them reach a field by up to k! paths. With every piece
   // distinct, two paths to one field need two tilings of the same cells (2 % of the fields
   // listed on `*p7,*p4`), and a list keeps them twice (harmless: the union takes a field's set
-  // twice). Dropping its hash set there: `*p7,*p4` 3.92 -> 3.62 s, the 6-line field of
-  // docs/benchmarks.md 2.28 -> 2.12 s (one thread).
+  // twice), and the hash set costs more than the repeats.
   struct ReachList {
     std::vector<FieldGraph::Id> fields;
     KeySet seen;
@@ -533,8 +530,7 @@ class Engine {
         // A field whose order set evaluate() will take is kept when the graph knows that set
         // and it is not empty: no oracle question. The set's orders that need pieces outside
         // the bound map to no continuation of the target (such an order would be a cover of
-        // the field within the bound), so keeping the field changes nothing but time
-        // (`*p7,*p4` 3.57 -> 3.47 s, `*p1,*p7,*p3` 34.9 -> 33.3 s, one thread).
+        // the field within the bound), so keeping the field changes nothing but time.
         if (graph_.need(c) == s_.order_length) {
           if (const std::uint64_t* known = graph_.bits(c)) {
             if (known != FieldGraph::empty_bits()) l.fields.push_back(c);
@@ -666,22 +662,14 @@ class Engine {
     // the list of its order narrowed, over the last kNarrowLevels placements, to the pieces
     // that continuation brings (the held piece and its draws), so every field listed can take
     // it or others that bring the same pieces; a list that runs out proves that none of them
-    // can succeed through this split. The first fields of the pattern-wide list took most
-    // continuations at once but then needed about 870 more, on average, for the last two of
-    // 210 (`*p1,*p7,*p3`). Chasing every continuation in the first split by rank, then the
-    // next, the seven 11-piece offsets went from 111 to 92 s (2 threads), and the fields read
-    // on `*p2,*p7,*p2` from 8.7 to 1.0 million. Narrowing only after a few continuations were
-    // left (30 or 100) was slower, and so was narrowing 2 or 4 levels.
+    // can succeed through this split. The first fields of the pattern-wide list take most
+    // continuations at once but then need many more for the last few.
     //
     // Which split takes a continuation cheaply varies, and a split can search long for one
     // that the next takes at once. So, after the first split's first kLooseFirst fields of the
     // whole pattern's list, the splits take turns, by rank: each may expand kFirstBudget
     // parent fields for it, then 4 times as many, and so on, until one takes it or all prove
-    // they cannot. With 8 to start: the seven offsets 92 -> 75 s (`*p2,*p7,*p2` 21 -> 11 s,
-    // `*p3,*p7,*p1` 14 -> 7.4 s; `*p5,*p6` 17 -> 21 s). Then a larger budget for the first
-    // split, and moving the split that took the last continuation to the front were no
-    // better; with the batches of ReachList, 1 to 4 to start beat 8 and 32 by 5 to 15 %, and
-    // growth by 2 or 8 was no better than by 4.
+    // they cannot.
     bool done = false;
     for (const Split& s : splits) {
       if (s_.answers.or_into(key_of(s), words, acc) && (done = covers(acc, target, r))) break;
@@ -788,9 +776,7 @@ class Engine {
     // One missing continuation at a time, through the splits by rank, each given a budget
     // that grows while none has taken it or proved it cannot.
     // Turns only where a split's order is longer than the narrowed levels: otherwise each
-    // chase builds a whole narrow chain of its own, and turns build several per continuation
-    // (sfinder's manyPatterns case, 3 placements: 154 ms with turns, 143 ms without, 139 ms
-    // before the chases).
+    // chase builds a whole narrow chain of its own, and turns build several per continuation.
     clear_bits(gone, r);
     const long first_budget =
         !live_.empty() && live_[0].split->order.length > kNarrowLevels ? kFirstBudget : kUnlimited;
@@ -893,13 +879,7 @@ class Engine {
   // Which splits evaluate() extends first, by the piece they hold (kNoHold: none). The first
   // split that covers the target nearly always ends the evaluation, and how many fields that
   // takes depends most on the held piece: holding T, the fields after the placed pieces take
-  // most continuations, holding S, Z or O the fewest (`S,S,[TIOLJZ]p6,*p3`: about 7800 fields
-  // per prefix, against 660 for `T,T,[IOLJSZ]p6,*p3`). Measured with one thread on the empty
-  // 4-line field, draw order (the split placing each drawn piece, so holding the first piece)
-  // against this rank: `S,*p7,*p3` 236 s -> 10.8 s, `O,*p7,*p3` over 300 s -> 5.0 s,
-  // `I,*p7,*p3` 73 -> 4.0 s, `*p7,*p4` 6.2 -> 5.9 s; other ranks and the opposite order were
-  // slower (docs/benchmarks.md). On four other fields (6-line, 8-line, two 4-line) it was the
-  // fastest of five rankings or within 15 % of it. Only the speed depends on the rank.
+  // most continuations, holding S, Z or O the fewest. Only the speed depends on the rank.
   static int held_rank(int held) {
     static constexpr std::array<int, kPieceCount> kRank = {0, 2, 1, 1, 3, 3, 3};  // T I L J S Z O
     return held == kNoHold ? 0 : kRank[std::size_t(held)];
@@ -989,10 +969,7 @@ class Engine {
   // The first budget of a split for one continuation in evaluate() (parent fields its lists
   // may expand); it grows fourfold each round.
   static constexpr long kFirstBudget = 4;
-  // How many fields of the whole pattern's list the first split takes before the turns. With
-  // 16 against none (2 threads, runs alternated): sfinder's manyPatterns case (`*,*!`, 35,280
-  // sequences) 233 -> 182 ms, `*p5,*p6` 23.7 -> 21.4 s, `*p4,*p7` 15.2 -> 14.3 s; `*p2,*p7,*p2`
-  // 11.6 -> 12.1 s, the 6-line field 538 -> 568 ms; 64 was slower than 16.
+  // How many fields of the whole pattern's list the first split takes before the turns.
   static constexpr std::uint32_t kLooseFirst = 16;
   std::vector<std::pair<PieceCounts, std::uint64_t>> missing_;  // pick_missing()
   std::vector<std::uint64_t> sort_keys_;                        // field_at()
@@ -1496,8 +1473,7 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
     if (streaming) flush();
   };
   // Without hold each thread takes a contiguous share of the tasks: threads on neighbouring
-  // prefixes would compute the same sets at the same time (measured, T,I,L,S,*p3,*p3 on 2
-  // threads: 28.3 s handing out tasks in order, 18.1 s by shares; 29.8 s on one thread).
+  // prefixes would compute the same sets at the same time.
   if (no_hold) {
     parallel_for_ranges(tasks.size(), threads, 1, [&](std::size_t b, std::size_t e, unsigned w) {
       for (std::size_t t = b; t < e; ++t) run_task(t, w);
