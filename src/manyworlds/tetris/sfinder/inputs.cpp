@@ -54,6 +54,15 @@ class Sources {
   std::vector<std::pair<const OptionValues*, std::string>> sources_;
 };
 
+const KickTable* builtin_kicks(std::string_view name) {
+  if (name == "srs") return &KickTable::srs();
+  if (name == "nokicks") return &KickTable::nokicks();
+  if (name == "nullpomino180") return &KickTable::nullpomino180();
+  return nullptr;
+}
+
+}  // namespace
+
 // Tetfu.removeDomainData + isDataLater115: the fumen inside a line (v115@, d115@ or m115@
 // data, also within a URL), if there is one.
 std::optional<std::string> fumen_in_line(std::string_view line) {
@@ -80,7 +89,7 @@ std::optional<std::string> fumen_in_line(std::string_view line) {
 
 // A fumen page as sfinder reads it: the field with the page's piece merged in, and the comment
 // as options.
-FieldFile load_fumen(const std::string& text, int page, std::span<const OptionSpec> table) {
+FieldFile load_fumen_page(const std::string& text, int page, std::span<const OptionSpec> table) {
   std::vector<fumen::Page> pages = fumen::decode(text);
   if (page < 1) {
     throw InputError(fmt::format("fumen: page {} out of range (pages start at 1)", page));
@@ -101,15 +110,6 @@ FieldFile load_fumen(const std::string& text, int page, std::span<const OptionSp
   }
   return out;
 }
-
-const KickTable* builtin_kicks(std::string_view name) {
-  if (name == "srs") return &KickTable::srs();
-  if (name == "nokicks") return &KickTable::nokicks();
-  if (name == "nullpomino180") return &KickTable::nullpomino180();
-  return nullptr;
-}
-
-}  // namespace
 
 NamedKicks load_named_kicks(std::string_view spec) {
   std::string name = lower(java_trim(spec));
@@ -228,7 +228,7 @@ FieldFile parse_field_file(std::string_view text, std::string_view name, int pag
         "of X and _)",
         name));
   }
-  if (auto data = fumen_in_line(lines[0])) return load_fumen(*data, page, table);
+  if (auto data = fumen_in_line(lines[0])) return load_fumen_page(*data, page, table);
   auto clear_line = java_int(lines[0]);
   if (!clear_line) {
     throw InputError(
@@ -275,7 +275,7 @@ PercentInput read_percent_input(const OptionValues& command_line, std::span<cons
     auto fumen_text = command_line.first("tetfu");
     if (!fumen_text) throw InputError("--tetfu needs a fumen (v115@...)");
     std::string text = *fumen_text == "-" ? std::string(trim(read_text("-"))) : *fumen_text;
-    loaded = load_fumen(text, page, table);
+    loaded = load_fumen_page(text, page, table);
     in.field_source = "fumen";
     second_source = "fumen comment";
   } else {

@@ -65,6 +65,15 @@ struct FieldFile {
 FieldFile parse_field_file(std::string_view text, std::string_view name, int page = 1,
                            std::span<const OptionSpec> table = percent_options());
 
+// Tetfu.removeDomainData + isDataLater115: the v115 fumen data inside a line (also within a
+// URL), if there is one.
+std::optional<std::string> fumen_in_line(std::string_view line);
+
+// A fumen page as sfinder reads it (FumenLoader): the field with the page's piece merged in,
+// its cells in colour, and its comment as options of `table`. Throws InputError for bad data
+// or a page out of range.
+FieldFile load_fumen_page(const std::string& text, int page, std::span<const OptionSpec> table);
+
 // Everything percent reads, resolved.
 struct PercentInput {
   Field field;  // rows below clear_line only
