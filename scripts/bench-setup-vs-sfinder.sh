@@ -63,7 +63,10 @@ while IFS= read -r row; do
   for i in "${!argv[@]}"; do argv[$i]=${argv[$i]//%20/ }; done
   read -r st sm < <(measure "$id" java -jar "$sf/sfinder.jar" "${argv[@]}")
   read -r mt mm < <(measure "$id" "$bin" tetris "${argv[@]}" --sfinder-quirks yes)
-  found=$(grep -h -o 'Found solutions = [0-9]*\|Found sub solutions = [0-9]*' "$data/$id/stdout.txt" |
+  # the counts from sfinder's report (its log file when stdout holds the CSV: -o -)
+  report="$data/$id/stdout.txt"
+  grep -q 'Found solutions' "$report" || report="$data/$id/output/last_output.txt"
+  found=$(grep -h -o 'Found solutions = [0-9]*\|Found sub solutions = [0-9]*' "$report" |
     sed 's/Found //' | paste -sd ';' -)
   printf '| %s | %s | %.2f s | %d MB | %.3f s | %d MB | %.0fx |\n' "$id" "$found" "$st" "$sm" "$mt" \
     "$mm" "$(python3 -c "print($st / max($mt, 0.001))")"

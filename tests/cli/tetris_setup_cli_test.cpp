@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -99,7 +100,11 @@ std::vector<Captured> captured_runs() {
   std::vector<Captured> out;
   for (const std::string& line : lines_of(slurp_existing(kSetup + "/runs.txt"))) {
     if (line.empty() || line[0] == '#') continue;
-    std::size_t bar = line.find('|');
+    const std::size_t bar = line.find('|');
+    if (bar == std::string::npos) {
+      ADD_FAILURE() << "runs.txt: no '|' in " << line;
+      continue;
+    }
     Captured c{line.substr(0, bar), {}};
     std::istringstream words(line.substr(bar + 1));
     std::string word;
@@ -399,6 +404,11 @@ std::string gunzip(const std::string& path) {
   return slurp_existing(dir.file("f"));
 }
 
+std::string trim_copy(std::string s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+  return s;
+}
+
 std::string log_of(const std::vector<std::string>& args) {
   for (std::size_t i = 0; i + 1 < args.size(); ++i) {
     if (args[i] == "-lp" || args[i] == "--log-path") return args[i + 1];
@@ -424,6 +434,10 @@ void check_run(const Captured& c, bool quirks) {
     return;
   }
   if (fs::exists(dir + "exit_code.txt") && !kWeAccept.count(c.id)) {
+    // sfinder's error: its stderr says which phase failed and why; ours is one line.
+    EXPECT_EQ(trim_copy(slurp_existing(dir + "exit_code.txt")), "1") << what;
+    EXPECT_TRUE(slurp_existing(dir + "stderr.txt").starts_with("Error: Failed to execute "))
+        << what;
     EXPECT_EQ(r.exit_code, error_exit_code(c.id)) << what << ": " << r.out << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << what << ": " << r.err;
     EXPECT_TRUE(r.err.starts_with("manyworlds: error: ")) << what << ": " << r.err;
@@ -449,6 +463,8 @@ void check_run(const Captured& c, bool quirks) {
       EXPECT_NE(r.out, theirs) << what;
     } else {
       compare_report(r.out, theirs, what);
+      const std::string their_log = dir + log_of(c.args);
+      if (fs::exists(their_log)) compare_report(log, slurp_existing(their_log), what + ": log");
     }
   }
   for (const std::string& file : result_files(c.id)) {

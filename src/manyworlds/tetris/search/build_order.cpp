@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <limits>
+#include <numeric>
 #include <tuple>
 
 namespace manyworlds::tetris {
@@ -20,6 +21,35 @@ std::array<Cell, 4> PathPiece::cells() const {
     out[i] = {std::int8_t(x + c.x), std::int8_t(row_of[std::size_t(c.y - s.min_y)])};
   }
   return out;
+}
+
+void for_each_keyed_place(int height, const std::function<void(const PathPiece&)>& f) {
+  for (Piece piece : kAllPieces) {
+    for (int r = 0; r < kRotationCount; ++r) {
+      if (sfinder_rotation(piece, Rotation(r)) != Rotation(r)) continue;
+      const Shape& s = shape(piece, Rotation(r));
+      const int k = s.max_y - s.min_y + 1;
+      if (k > height) continue;
+      std::vector<int> rows(static_cast<std::size_t>(k));
+      std::iota(rows.begin(), rows.end(), 0);
+      while (true) {
+        std::uint16_t used = 0;
+        for (int v : rows) used |= std::uint16_t(1u << v);
+        const auto span =
+            std::uint16_t(((1u << (rows.back() + 1)) - 1) & ~((1u << rows.front()) - 1));
+        for (int x = -s.min_x; x < kWidth - s.max_x; ++x) {
+          f(PathPiece{piece, Rotation(r), std::int8_t(x), std::int8_t(rows.front() - s.min_y),
+                      used, std::uint16_t(span & ~used)});
+        }
+        // The next choice of rows, in lexicographic order.
+        int j = k - 1;
+        while (j >= 0 && rows[std::size_t(j)] == height - k + j) --j;
+        if (j < 0) break;
+        ++rows[std::size_t(j)];
+        for (int t = j + 1; t < k; ++t) rows[std::size_t(t)] = rows[std::size_t(t) - 1] + 1;
+      }
+    }
+  }
 }
 
 Rotation sfinder_rotation(Piece piece, Rotation r) {

@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <unordered_set>
@@ -49,6 +50,11 @@ struct PathPiece {
 // sfinder's representative rotation of a state (MinoShifter): I and S spawn or left, Z spawn or
 // right, O spawn; T, L, J unchanged.
 Rotation sfinder_rotation(Piece piece, Rotation r);
+
+// Every keyed place of every piece in rows below `height` (at most 16), in sfinder's
+// enumeration: each piece, each representative rotation, each choice of increasing rows for
+// its shape's rows, each column; f(place) for each (place.cells() gives its cells).
+void for_each_keyed_place(int height, const std::function<void(const PathPiece&)>& f);
 
 // Rows as sfinder stores them in a long (KeyOperators): row y at bit (y % 6) * 10 + y / 6.
 // Used to order pieces as sfinder's comparators do.

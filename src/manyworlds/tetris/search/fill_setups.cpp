@@ -66,41 +66,15 @@ struct Candidate {
 // rows of `skippable` (bit y), ranked by sfinder's comparator.
 std::vector<Candidate> all_places(int height, Mask usable, std::uint16_t skippable) {
   std::vector<Candidate> out;
-  for (Piece piece : kAllPieces) {
-    for (int r = 0; r < kRotationCount; ++r) {
-      if (sfinder_rotation(piece, Rotation(r)) != Rotation(r)) continue;
-      const Shape& s = shape(piece, Rotation(r));
-      const int k = s.max_y - s.min_y + 1;
-      if (k > height) continue;
-      std::vector<int> rows(static_cast<std::size_t>(k));
-      std::iota(rows.begin(), rows.end(), 0);
-      while (true) {
-        std::uint16_t used = 0;
-        for (int v : rows) used |= std::uint16_t(1u << v);
-        std::uint16_t span =
-            std::uint16_t(((1u << (rows.back() + 1)) - 1) & ~((1u << rows.front()) - 1));
-        std::uint16_t skipped = std::uint16_t(span & ~used);
-        if ((skipped & ~skippable) == 0) {
-          for (int x = -s.min_x; x < kWidth - s.max_x; ++x) {
-            Candidate c;
-            c.piece = {piece, Rotation(r), std::int8_t(x), std::int8_t(rows.front() - s.min_y),
-                       used, skipped};
-            for (const Cell& cell : s.cells) {
-              c.cells |= cell_bit(x + cell.x, rows[std::size_t(cell.y - s.min_y)]);
-            }
-            if ((c.cells & ~usable) != 0) continue;
-            c.left = x + s.min_x;
-            out.push_back(c);
-          }
-        }
-        int j = k - 1;
-        while (j >= 0 && rows[std::size_t(j)] == height - k + j) --j;
-        if (j < 0) break;
-        ++rows[std::size_t(j)];
-        for (int t = j + 1; t < k; ++t) rows[std::size_t(t)] = rows[std::size_t(t) - 1] + 1;
-      }
-    }
-  }
+  for_each_keyed_place(height, [&](const PathPiece& p) {
+    if ((p.skipped & ~skippable) != 0) return;
+    Candidate c;
+    c.piece = p;
+    for (const Cell& cell : p.cells()) c.cells |= cell_bit(cell.x, cell.y);
+    if ((c.cells & ~usable) != 0) return;
+    c.left = p.x + shape(p.piece, p.rotation).min_x;
+    out.push_back(c);
+  });
   std::sort(out.begin(), out.end(), [](const Candidate& a, const Candidate& b) {
     return compare_keyed(a.piece, b.piece) < 0;
   });

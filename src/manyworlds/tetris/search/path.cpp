@@ -175,49 +175,22 @@ Area make_area(const Field& field, int height, const std::optional<fumen::ColorF
     }
   }
   a.by_first.resize(std::size_t(kWidth * height));
-  for (Piece piece : kAllPieces) {
-    for (int r = 0; r < kRotationCount; ++r) {
-      if (sfinder_rotation(piece, Rotation(r)) != Rotation(r)) continue;
-      const Shape& s = shape(piece, Rotation(r));
-      int k = s.max_y - s.min_y + 1;
-      if (k > height) continue;
-      // Every choice of k increasing rows.
-      std::vector<int> rows(static_cast<std::size_t>(k));
-      std::iota(rows.begin(), rows.end(), 0);
-      while (true) {
-        std::uint16_t used = 0;
-        for (int v : rows) used |= std::uint16_t(1u << v);
-        std::uint16_t span =
-            std::uint16_t(((1u << (rows.back() + 1)) - 1) & ~((1u << rows[0]) - 1));
-        for (int x = -s.min_x; x < kWidth - s.max_x; ++x) {
-          AreaPiece ap;
-          ap.piece = {piece,          Rotation(r),
-                      std::int8_t(x), std::int8_t(rows[0] - s.min_y),
-                      used,           std::uint16_t(span & ~used)};
-          bool ok = true;
-          for (const Cell& c : s.cells) {
-            int cx = x + c.x, cy = rows[std::size_t(c.y - s.min_y)];
-            if (a.field.filled(cx, cy)) ok = false;
-            ap.cells |= Mask(1) << (cx * height + cy);
-            ap.row_cells[std::size_t(cy)] |= Row(1u << cx);
-          }
-          for (int y = 0; y < height && ok; ++y) {
-            Row here = ap.row_cells[std::size_t(y)] & a.reserved_rows[std::size_t(y)];
-            if (here & ~a.reserved_piece[std::size_t(int(piece))][std::size_t(y)]) ok = false;
-          }
-          if (!ok) continue;
-          ap.first = lowest_bit(ap.cells);
-          a.by_first[std::size_t(ap.first)].push_back(int(a.pieces.size()));
-          a.pieces.push_back(ap);
-        }
-        int j = k - 1;
-        while (j >= 0 && rows[std::size_t(j)] == height - k + j) --j;
-        if (j < 0) break;
-        ++rows[std::size_t(j)];
-        for (int t = j + 1; t < k; ++t) rows[std::size_t(t)] = rows[std::size_t(t) - 1] + 1;
-      }
+  for_each_keyed_place(height, [&](const PathPiece& p) {
+    AreaPiece ap;
+    ap.piece = p;
+    for (const Cell& c : p.cells()) {
+      if (a.field.filled(c.x, c.y)) return;
+      ap.cells |= Mask(1) << (c.x * height + c.y);
+      ap.row_cells[std::size_t(c.y)] |= Row(1u << c.x);
     }
-  }
+    for (int y = 0; y < height; ++y) {
+      Row here = ap.row_cells[std::size_t(y)] & a.reserved_rows[std::size_t(y)];
+      if (here & ~a.reserved_piece[std::size_t(int(p.piece))][std::size_t(y)]) return;
+    }
+    ap.first = lowest_bit(ap.cells);
+    a.by_first[std::size_t(ap.first)].push_back(int(a.pieces.size()));
+    a.pieces.push_back(ap);
+  });
   return a;
 }
 

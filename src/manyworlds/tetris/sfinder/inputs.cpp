@@ -204,16 +204,44 @@ std::vector<std::string> java_lines(std::string_view text) {
   return lines;
 }
 
-// sfinder's field file (Loader.loadFieldData).
-FieldFile parse_field_file(std::string_view text, std::string_view name, int page,
-                           std::span<const OptionSpec> table) {
+std::vector<std::string> field_file_lines(std::string_view text) {
   std::vector<std::string> lines;
   for (const std::string& raw : java_lines(text)) {
     std::string_view line = raw;
-    line = line.substr(0, line.find('#'));
-    line = java_trim(line);
+    line = java_trim(line.substr(0, line.find('#')));
     if (!line.empty()) lines.emplace_back(line);
   }
+  return lines;
+}
+
+std::vector<std::string> read_pattern_lines(const std::vector<std::string>& values,
+                                            const std::string& path, std::string_view verb) {
+  std::vector<std::string> lines;
+  if (!values.empty()) {
+    for (const std::string& v : values) {
+      for (std::string& part : java_split(v, ';')) lines.push_back(std::move(part));
+    }
+    return lines;
+  }
+  std::string text;
+  try {
+    text = read_text(path);
+  } catch (const InputError& e) {
+    // Only a missing file gets the hint; one that exists but cannot be used (too large,
+    // unreadable) keeps its own one-line message.
+    std::error_code ignored;
+    if (std::filesystem::exists(path, ignored)) throw;
+    throw InputError(fmt::format(
+        "{}no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)", verb,
+        e.what()));
+  }
+  return java_lines(text);
+}
+
+// sfinder's field file (Loader.loadFieldData).
+FieldFile parse_field_file(std::string_view text, std::string_view name, int page,
+                           std::span<const OptionSpec> table) {
+  const std::vector<std::string> lines = field_file_lines(text);
   if (lines.empty()) {
     throw InputError(fmt::format(
         "field file {}: no clear line and no rows (sfinder's format: the clear line, then rows "
@@ -300,25 +328,12 @@ PercentInput read_percent_input(const OptionValues& command_line, std::span<cons
 
   if (sources.has("patterns")) {
     auto [values, source] = sources.all("patterns");
-    for (const std::string& v : values) {
-      for (std::string& part : java_split(v, ';')) in.pattern_lines.push_back(std::move(part));
-    }
+    in.pattern_lines = read_pattern_lines(values, "", "");
     in.patterns_source = source == "command line" ? "--patterns" : source;
   } else {
     auto given = sources.first("patterns-path");
     std::string path = given ? given->first : "input/patterns.txt";
-    std::string text;
-    try {
-      text = read_text(path);
-    } catch (const InputError& e) {
-      // Only a missing file gets the hint; one that exists but cannot be used (too large,
-      // unreadable) keeps its own one-line message.
-      std::error_code ignored;
-      if (std::filesystem::exists(path, ignored)) throw;
-      throw InputError(fmt::format(
-          "no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)", e.what()));
-    }
-    in.pattern_lines = java_lines(text);
+    in.pattern_lines = read_pattern_lines({}, path, "");
     in.patterns_source = path;
   }
   if (in.pattern_lines.empty()) throw InputError("patterns: no pattern given");

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <optional>
 
 #include "manyworlds/core/atomic_file.hpp"
@@ -406,12 +405,7 @@ SetupInput read_setup_input(const OptionValues& cl) {
       throw InputError(fmt::format(
           "setup: no field: give -t FUMEN or a field file ({}; see --field-path)", e.what()));
     }
-    std::vector<std::string> lines;
-    for (const std::string& raw : java_lines(text)) {
-      std::string_view line = raw;
-      line = java_trim(line.substr(0, line.find('#')));
-      if (!line.empty()) lines.emplace_back(line);
-    }
+    const std::vector<std::string> lines = field_file_lines(text);
     if (lines.empty()) {
       throw InputError(fmt::format(
           "setup: field file {}: no rows (sfinder's format: an optional max height, then rows of "
@@ -429,24 +423,9 @@ SetupInput read_setup_input(const OptionValues& cl) {
 
   // Patterns: from -p (each value split at ';') or the patterns file, read now, parsed when the
   // field has been checked (sfinder's order of errors).
-  if (auto values = given.all("patterns"); !values.empty()) {
-    for (const std::string& v : values) {
-      for (std::string& part : java_split(v, ';')) in.pattern_lines.push_back(std::move(part));
-    }
-  } else {
-    const std::string path = given.first("patterns-path").value_or("input/patterns.txt");
-    std::string text;
-    try {
-      text = read_text(path);
-    } catch (const InputError& e) {
-      std::error_code ignored;
-      if (std::filesystem::exists(path, ignored)) throw;
-      throw InputError(fmt::format(
-          "setup: no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)",
-          e.what()));
-    }
-    in.pattern_lines = java_lines(text);
-  }
+  in.pattern_lines = read_pattern_lines(
+      given.all("patterns"), given.first("patterns-path").value_or("input/patterns.txt"),
+      "setup: ");
 
   SetupOptions& o = in.options;
   if (auto kicks = given.first("kicks")) {
