@@ -110,10 +110,16 @@ std::vector<Captured> captured_runs() {
     std::string word;
     words >> word;  // "setup"
     while (words >> word) {
-      for (std::size_t at; (at = word.find("%20")) != std::string::npos;) {
-        word.replace(at, 3, " ");
+      std::string arg;  // `%20` a space
+      for (std::size_t i = 0; i < word.size();) {
+        if (word.compare(i, 3, "%20") == 0) {
+          arg += ' ';
+          i += 3;
+        } else {
+          arg += word[i++];
+        }
       }
-      c.args.push_back(word);
+      c.args.push_back(arg);
     }
     out.push_back(c);
   }
@@ -376,9 +382,6 @@ const std::set<std::string> kWeAccept = {"output_base_no_parent", "log_path_no_p
 const std::set<std::string> kQuirkRuns = {"last_block_quirk", "np_counter_borrow_combination",
                                           "np_counter_borrow_order"};
 
-// Runs that take seconds here (2 cores): their sfinder runs take 5 to 45 s.
-const std::set<std::string> kSlowRuns = {};
-
 // The files a capture holds besides the log and error.txt (output/setup.html, out/s.csv...).
 std::vector<std::string> result_files(const std::string& id) {
   std::vector<std::string> out;
@@ -481,26 +484,18 @@ void check_run(const Captured& c, bool quirks) {
   }
 }
 
-void check_runs(bool slow, bool quirks) {
+// Every run, also those sfinder needs 5 to 45 s for (a few seconds in all here).
+void check_runs(bool quirks) {
   auto runs = captured_runs();
   ASSERT_EQ(runs.size(), 178u);
-  for (const Captured& c : runs) {
-    if (kSlowRuns.count(c.id) != std::size_t(slow)) continue;
-    check_run(c, quirks);
-  }
+  for (const Captured& c : runs) check_run(c, quirks);
 }
 
 TEST(TetrisSetupCli, CapturedRunsAsSfinder) {
-  check_runs(false, true);
+  check_runs(true);
 }
 TEST(TetrisSetupCli, CapturedRunsByItsRules) {
-  check_runs(false, false);
-}
-TEST(TetrisSetupCliSlow, CapturedRunsAsSfinder) {
-  check_runs(true, true);
-}
-TEST(TetrisSetupCliSlow, CapturedRunsByItsRules) {
-  check_runs(true, false);
+  check_runs(false);
 }
 
 // The runs where sfinder 1.43 departs from its documented rules: by the rules every piece
