@@ -419,6 +419,25 @@ std::string log_of(const std::vector<std::string>& args) {
   return "output/last_output.txt";
 }
 
+// What sfinder left when it failed: output/error.txt names the version and the command line
+// (its lines 2-3; the date and the stack trace differ by design), and a log written before the
+// error holds the first lines sfinder printed.
+void check_sfinder_error(const Captured& c, const std::string& dir, const std::string& stdout_) {
+  if (fs::exists(dir + "output/error.txt")) {
+    auto lines = lines_of(slurp_existing(dir + "output/error.txt"));
+    ASSERT_GE(lines.size(), 5u) << c.id;
+    EXPECT_EQ(lines[1], "# Version: 1.43") << c.id;
+    std::string command = "# command: setup";
+    for (const std::string& a : c.args) command += " " + a;
+    EXPECT_EQ(lines[2], command) << c.id;
+    EXPECT_EQ(lines[3], "# Error message summary:") << c.id;
+  }
+  const std::string log = dir + log_of(c.args);
+  if (fs::exists(log)) {
+    EXPECT_TRUE(stdout_.starts_with(slurp_existing(log))) << c.id;
+  }
+}
+
 // One captured run, with or without sfinder's quirks; `differs`: ours may find fewer.
 void check_run(const Captured& c, bool quirks) {
   const std::string what = c.id + (quirks ? " (--sfinder-quirks yes)" : "");
@@ -441,6 +460,7 @@ void check_run(const Captured& c, bool quirks) {
     EXPECT_EQ(trim_copy(slurp_existing(dir + "exit_code.txt")), "1") << what;
     EXPECT_TRUE(slurp_existing(dir + "stderr.txt").starts_with("Error: Failed to execute "))
         << what;
+    check_sfinder_error(c, dir, theirs);
     EXPECT_EQ(r.exit_code, error_exit_code(c.id)) << what << ": " << r.out << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << what << ": " << r.err;
     EXPECT_TRUE(r.err.starts_with("manyworlds: error: ")) << what << ": " << r.err;
