@@ -6,6 +6,7 @@
 #include <array>
 #include <bitset>
 #include <cstdint>
+#include <unordered_map>
 
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/progress.hpp"
@@ -16,6 +17,8 @@ namespace {
 
 constexpr int kHeight = kMaxHeight;  // sfinder's ren works on 24 rows
 constexpr int kNoHold = 7;           // RenOrderComparator: no held piece sorts last
+// The fewest states of a step expanded on several threads (each takes some microseconds).
+constexpr std::size_t kParallelStates = 256;
 
 // Whether the piece fits at (x, y): inside the columns and above the floor, every cell empty
 // (rows above the field are empty).
@@ -26,14 +29,6 @@ bool fits(const Field& field, const Shape& s, int x, int y) {
     if (cy < kHeight && field.filled(cx, cy)) return false;
   }
   return true;
-}
-
-bool on_ground(const Field& field, const Shape& s, int x, int y) {
-  for (const Cell& c : s.cells) {
-    int cy = y + c.y;
-    if (cy == 0 || field.filled(x + c.x, cy - 1)) return true;
-  }
-  return false;
 }
 
 // The placements kept by the search, each with the one before it: a state's or a chain's path
@@ -81,26 +76,65 @@ struct Expansion {
   bool terminated = true;
 };
 
+// The placements of a piece that clear a row, with the field they leave (rows cleared).
+struct Clear {
+  Placement placement;
+  Field field;
+};
+
 class Expander {
  public:
-  Expander(const RenOptions& o)
+  Expander(const RenOptions& o, unsigned workers)
       : drop_(o.drop),
-        moves_(o.kicks, o.drop == Drop::Softdrop180 ? Drop::Softdrop180 : Drop::Softdrop) {}
+        moves_(o.kicks, o.drop == Drop::Softdrop180 ? Drop::Softdrop180 : Drop::Softdrop),
+        memo_(workers) {}
 
-  // RenSearcherCore.step: every placement of `piece` that clears a row.
-  void step(const Node& node, Piece piece, int next_hold, bool last, Expansion& out) const {
-    for (const Placement& p : ren_placements(moves_, drop_, node.field, piece)) {
-      Field f = node.field;
-      f.place(p);
-      if (f.clear_lines() == 0) continue;
+  // RenSearcherCore.step: every placement of `piece` that clears a row. `worker` names the
+  // calling thread (its own memo).
+  void step(const Node& node, Piece piece, int next_hold, bool last, unsigned worker,
+            Expansion& out) {
+    for (const Clear& c : clears(node.field, piece, memo_[worker])) {
       out.terminated = false;
-      out.next.push_back({f, p, std::int8_t(next_hold), last});
+      out.next.push_back({c.field, c.placement, std::int8_t(next_hold), last});
     }
   }
 
  private:
+  // The clears of (field, piece) as computed before: the states of a step often share their
+  // field (another held piece, or the same rows left after different clears), and a well's
+  // few shapes come back step after step. Cleared when it grows past kMemoEntries.
+  struct Key {
+    Field field;
+    Piece piece;
+    friend bool operator==(const Key&, const Key&) = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      std::uint64_t h = 0x9E3779B97F4A7C15ull * (std::uint64_t(k.piece) + 1);
+      for (Row r : k.field.rows()) h = (h ^ r) * 0x100000001B3ull;
+      return std::size_t(h ^ (h >> 29));
+    }
+  };
+  using Memo = std::unordered_map<Key, std::vector<Clear>, KeyHash>;
+  static constexpr std::size_t kMemoEntries = 1 << 16;
+
+  const std::vector<Clear>& clears(const Field& field, Piece piece, Memo& memo) const {
+    Key key{field, piece};
+    auto it = memo.find(key);
+    if (it != memo.end()) return it->second;
+    std::vector<Clear> out;
+    for (const Placement& p : ren_placements(moves_, drop_, field, piece)) {
+      Field f = field;
+      f.place(p);
+      if (f.clear_lines() > 0) out.push_back({p, f});
+    }
+    if (memo.size() >= kMemoEntries) memo.clear();
+    return memo.emplace(key, std::move(out)).first->second;
+  }
+
   Drop drop_;
   MoveGenerator moves_;
+  std::vector<Memo> memo_;  // one per worker thread
 };
 
 RenChain chain_of(const std::vector<Step>& steps, std::uint32_t step, const Field& field,
@@ -165,10 +199,29 @@ std::vector<Placement> ren_placements(const MoveGenerator& moves, Drop drop, con
     moves.softdrop_states(field, piece, kHeight, states);
     for (int r = 0; r < kRotationCount; ++r) {
       const Shape& s = shape(piece, Rotation(r));
+      // The reachable states resting on something, row by row (bit x for x), then listed in
+      // the candidate's order.
+      const int top = kHeight - s.max_y - 1, bottom = -s.min_y;
+      std::array<Row, kHeight> landed{};
+      Row any = 0;
+      for (int y = bottom; y <= top; ++y) {
+        Row ground = 0;
+        for (const Cell& c : s.cells) {
+          int below = y + c.y - 1;
+          Row support = below < 0 ? kFullRow : field.row(below);
+          ground |= c.x >= 0 ? Row(support >> c.x) : Row(support << -c.x);
+        }
+        Row reached = 0;
+        for (int x = 0; x < kWidth; ++x) {
+          if (states.contains(Rotation(r), x, y)) reached |= Row(1u << x);
+        }
+        landed[std::size_t(y)] = Row(ground & reached);
+        any |= landed[std::size_t(y)];
+      }
       for (int x = -s.min_x; x < kWidth - s.max_x; ++x) {
-        for (int y = kHeight - s.max_y - 1; y >= -s.min_y; --y) {
-          if (states.contains(Rotation(r), x, y) && fits(field, s, x, y) &&
-              on_ground(field, s, x, y)) {
+        if (!(any >> x & 1)) continue;
+        for (int y = top; y >= bottom; --y) {
+          if ((landed[std::size_t(y)] >> x & 1) && fits(field, s, x, y)) {
             add({piece, Rotation(r), std::int8_t(x), std::int8_t(y)});
           }
         }
@@ -208,7 +261,7 @@ int RenResult::max_ren() const {
 RenResult search_ren(const Field& field, std::span<const Piece> queue, const RenOptions& options) {
   RenResult result;
   if (queue.empty()) return result;
-  Expander expander(options);
+  Expander expander(options, std::max(1u, options.threads));
   const int n = int(queue.size());
   Node start;
   start.field = field;
@@ -230,19 +283,23 @@ RenResult search_ren(const Field& field, std::span<const Piece> queue, const Ren
   for (int depth = first; depth < end && !nodes.empty(); ++depth) {
     const bool last = depth == end - 1;
     std::vector<Expansion> expansions(nodes.size());
-    parallel_for(nodes.size(), options.threads, [&](std::size_t i) {
+    // A step of few states is over before a second thread would have started.
+    const unsigned threads = nodes.size() >= kParallelStates ? options.threads : 1;
+    parallel_for_workers(nodes.size(), threads, [&](std::size_t i, unsigned worker) {
       throw_if_cancelled(fmt::format("ren: piece {} of {}, {} states expanded", depth + 1 - first,
                                      n, result.states + progress.done()));
       const Node& node = nodes[i];
       Expansion& e = expansions[i];
       if (!options.use_hold) {
-        expander.step(node, queue[std::size_t(depth)], kNoHold, last, e);
+        expander.step(node, queue[std::size_t(depth)], kNoHold, last, worker, e);
       } else if (depth < n) {
         Piece drawn = queue[std::size_t(depth)];
-        expander.step(node, drawn, node.hold, last, e);
-        if (int(drawn) != node.hold) expander.step(node, Piece(node.hold), int(drawn), last, e);
+        expander.step(node, drawn, node.hold, last, worker, e);
+        if (int(drawn) != node.hold) {
+          expander.step(node, Piece(node.hold), int(drawn), last, worker, e);
+        }
       } else {
-        expander.step(node, Piece(node.hold), kNoHold, last, e);
+        expander.step(node, Piece(node.hold), kNoHold, last, worker, e);
       }
       progress.advance();
     });
