@@ -209,6 +209,7 @@ TEST(Ren, ThreadsGiveTheSameChains) {
     RenResult a = search_ren(field, queue, one);
     RenOptions four = one;
     four.threads = 4;
+    four.parallel_states = 1;  // every step on the threads
     RenResult b = search_ren(field, queue, four);
     ASSERT_EQ(a.chains.size(), b.chains.size());
     for (std::size_t i = 0; i < a.chains.size(); ++i) {

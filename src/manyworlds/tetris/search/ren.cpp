@@ -17,8 +17,6 @@ namespace {
 
 constexpr int kHeight = kMaxHeight;  // sfinder's ren works on 24 rows
 constexpr int kNoHold = 7;           // RenOrderComparator: no held piece sorts last
-// The fewest states of a step expanded on several threads (each takes some microseconds).
-constexpr std::size_t kParallelStates = 256;
 
 // Whether the piece fits at (x, y): inside the columns and above the floor, every cell empty
 // (rows above the field are empty).
@@ -283,8 +281,7 @@ RenResult search_ren(const Field& field, std::span<const Piece> queue, const Ren
   for (int depth = first; depth < end && !nodes.empty(); ++depth) {
     const bool last = depth == end - 1;
     std::vector<Expansion> expansions(nodes.size());
-    // A step of few states is over before a second thread would have started.
-    const unsigned threads = nodes.size() >= kParallelStates ? options.threads : 1;
+    const unsigned threads = nodes.size() >= options.parallel_states ? options.threads : 1;
     parallel_for_workers(nodes.size(), threads, [&](std::size_t i, unsigned worker) {
       throw_if_cancelled(fmt::format("ren: piece {} of {}, {} states expanded", depth + 1 - first,
                                      n, result.states + progress.done()));

@@ -22,6 +22,7 @@
 // Placements are sfinder's candidates for the drop model (movegen.hpp's models at height 24),
 // each stored as sfinder's MinoShifter stores it (sfinder_state(), search/path.hpp).
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -44,6 +45,9 @@ struct RenOptions {
   Drop drop = Drop::Softdrop;
   KickTable kicks = KickTable::srs();
   unsigned threads = 1;   // the states of a step are expanded in parallel; results identical
+  // Steps with fewer states run on one thread (each state takes some microseconds: a second
+  // thread would start and join for little work).
+  std::size_t parallel_states = 256;
   bool progress = false;  // draw progress on stderr (core/progress.hpp)
 };
 
