@@ -28,8 +28,9 @@ void add_ren_verb(CLI::App& tetris, const std::string& name) {
                           : "The same as `tetris ren` (sfinder's other name for it)");
   r->footer(
       "sfinder's spellings work as in sfinder: -t FUMEN -P 2, -p TOLJISZ, -H avoid, -d hard, "
-      "-K @nullpomino180, -fp FILE, -pp FILE, -lp FILE, -o out/ (--tetfu=..., -tetfu, a prefix "
-      "--pat). Without -t the field comes from input/field.txt (rows of X and _), without -p the "
+      "-K @nullpomino180, -fp FILE, -pp FILE, -lp FILE, -o out/ (--tetfu=..., -tetfu, a unique "
+      "prefix --dr). Without -t the field comes from input/field.txt (rows of X and _), without -p "
+      "the "
       "sequence from input/patterns.txt; the report is also written to output/last_output.txt and "
       "the chains to output/ren.html.");
   use_sfinder_help(*r);

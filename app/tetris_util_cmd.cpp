@@ -46,9 +46,8 @@ void setup_tetris_util_fumen(CLI::App& util) {
       "line; the lines are also written to output/last_output.txt.");
   use_sfinder_help(*f);
   add_sfinder_options(*f, sfinder::util_fumen_options(), *values);
-  on_run(*f, [values](const RunContext&) {
-    return sfinder::run_util_fumen(option_values(*values));
-  });
+  on_run(*f,
+         [values](const RunContext&) { return sfinder::run_util_fumen(option_values(*values)); });
 }
 
 }  // namespace manyworlds::cli

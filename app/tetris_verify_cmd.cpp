@@ -22,9 +22,8 @@ void setup_tetris_verify_kicks(CLI::App& verify) {
       "name.");
   use_sfinder_help(*k);
   add_sfinder_options(*k, sfinder::verify_kicks_options(), *values);
-  on_run(*k, [values](const RunContext&) {
-    return sfinder::run_verify_kicks(option_values(*values));
-  });
+  on_run(*k,
+         [values](const RunContext&) { return sfinder::run_verify_kicks(option_values(*values)); });
 }
 
 }  // namespace manyworlds::cli

@@ -54,8 +54,16 @@ inline std::vector<CapturedRun> captured_runs(const std::string& folder) {
     r.id = row.substr(0, row.find('|'));
     std::stringstream words(row.substr(row.find('|') + 1));
     for (std::string w; words >> w;) {
-      for (std::size_t at; (at = w.find("%20")) != std::string::npos;) w.replace(at, 3, " ");
-      r.args.push_back(w);
+      std::string arg;  // "%20" is a space
+      for (std::size_t i = 0; i < w.size(); ++i) {
+        if (w.compare(i, 3, "%20") == 0) {
+          arg += ' ';
+          i += 2;
+        } else {
+          arg += w[i];
+        }
+      }
+      r.args.push_back(arg);
     }
     r.dir = kSfinderData + "/" + folder + "/" + r.id;
     r.out = slurp_existing(r.dir + "/stdout.txt");

@@ -55,9 +55,9 @@ TEST(TetrisRenCli, EveryCapturedRun) {
     if (run.id == "help") {
       EXPECT_EQ(r.exit_code, 0) << r.err;
       EXPECT_NE(r.out.find("usage: "), std::string::npos) << r.out;
-      for (const char* option : {"--tetfu", "--page", "--field-path", "--patterns",
-                                 "--patterns-path", "--log-path", "--output-base", "--hold",
-                                 "--kicks", "--drop", "--threads", "--json"}) {
+      for (const char* option :
+           {"--tetfu", "--page", "--field-path", "--patterns", "--patterns-path", "--log-path",
+            "--output-base", "--hold", "--kicks", "--drop", "--threads", "--json"}) {
         EXPECT_NE(r.out.find(option), std::string::npos) << option;
       }
       continue;
@@ -170,33 +170,62 @@ TEST(TetrisRenCli, EveryOptionSpelling) {
   };
   const std::string doc = kDocField;
   const std::vector<Spelling> spellings = {
-      {{{"-t", doc}, {"--tetfu", doc}, {"-tetfu", doc}, {"--tet", doc}, {"--tetfu=" + doc},
-        {"-t=" + doc}, {"-t" + doc}},
+      {{{"-t", doc},
+        {"--tetfu", doc},
+        {"-tetfu", doc},
+        {"--tet", doc},
+        {"--tetfu=" + doc},
+        {"-t=" + doc},
+        {"-t" + doc}},
        "  Found solutions = 17 (Max 6 Ren)",  // sfinder 1.43: ren/doc_basic
        {"-p", "TOLJISZ"}},
       {{{"-P", "1"}, {"--page", "1"}, {"-page", "1"}, {"--pag", "1"}, {"-P1"}, {"-P=1"}},
        "  Found solutions = 17 (Max 6 Ren)",
        {"-t", doc, "-p", "TOLJISZ"}},
-      {{{"-p", "TOLJ"}, {"--patterns", "TOLJ"}, {"-patterns", "TOLJ"}, {"--patterns=TOLJ"},
-        {"-p=TOLJ"}, {"-pTOLJ"}, {"-pp", "my/seq.txt"}, {"--patterns-path", "my/seq.txt"},
-        {"-patterns-path", "my/seq.txt"}, {"--patterns-p", "my/seq.txt"}},
+      {{{"-p", "TOLJ"},
+        {"--patterns", "TOLJ"},
+        {"-patterns", "TOLJ"},
+        {"--patterns=TOLJ"},
+        {"-p=TOLJ"},
+        {"-pTOLJ"},
+        {"-pp", "my/seq.txt"},
+        {"--patterns-path", "my/seq.txt"},
+        {"-patterns-path", "my/seq.txt"},
+        {"--patterns-p", "my/seq.txt"}},
        "  TOLJ",
        {"-t", doc}},
-      {{{"-fp", "my/field.txt"}, {"--field-path", "my/field.txt"},
-        {"-field-path", "my/field.txt"}, {"--fi", "my/field.txt"},
+      {{{"-fp", "my/field.txt"},
+        {"--field-path", "my/field.txt"},
+        {"-field-path", "my/field.txt"},
+        {"--fi", "my/field.txt"},
         {"--field-path=my/field.txt"}},
        "XXXXXX____",  // the file's top row (sfinder's default field file is not rows of X and _)
        {"-p", "TOLJ"}},
-      {{{"-H", "avoid"}, {"--hold", "avoid"}, {"-hold", "avoid"}, {"--ho", "avoid"}, {"-Havoid"},
-        {"-H=avoid"}, {"--hold=avoid"}},
+      {{{"-H", "avoid"},
+        {"--hold", "avoid"},
+        {"-hold", "avoid"},
+        {"--ho", "avoid"},
+        {"-Havoid"},
+        {"-H=avoid"},
+        {"--hold=avoid"}},
        "Using hold: avoid",
        {"-t", doc, "-p", "TOLJISZ"}},
-      {{{"-K", "@nokicks"}, {"--kicks", "@nokicks"}, {"-kicks", "@nokicks"}, {"--k", "@nokicks"},
-        {"-K@nokicks"}, {"-K=@nokicks"}, {"--kicks=@nokicks"}},
+      {{{"-K", "@nokicks"},
+        {"--kicks", "@nokicks"},
+        {"-kicks", "@nokicks"},
+        {"--k", "@nokicks"},
+        {"-K@nokicks"},
+        {"-K=@nokicks"},
+        {"--kicks=@nokicks"}},
        "Kicks: @nokicks",
        {"-t", doc, "-p", "TOLJISZ"}},
-      {{{"-d", "hard"}, {"--drop", "hard"}, {"-drop", "hard"}, {"--dr", "hard"}, {"-dhard"},
-        {"-d=hard"}, {"--drop=hard"}},
+      {{{"-d", "hard"},
+        {"--drop", "hard"},
+        {"-drop", "hard"},
+        {"--dr", "hard"},
+        {"-dhard"},
+        {"-d=hard"},
+        {"--drop=hard"}},
        "Drop: harddrop",
        {"-t", doc, "-p", "TOLJISZ"}},
   };
@@ -237,7 +266,8 @@ TEST(TetrisRenCli, SameResultAtAnyThreads) {
       {"-t", kDocField, "-p", "TOLJISZ"},
       // uc_FumenTest.case2: 263 chains, 22 REN.
       {"-t",
-       "v115@DeF8DeF8DeF8DeF8DeF8DeF8DeF8DeF8DeF8DeF8De?F8DeF8DeF8DeF8DeF8DeF8DeF8DeF8DeF8DeF8DeF8DeF8A?"
+       "v115@DeF8DeF8DeF8DeF8DeF8DeF8DeF8DeF8DeF8DeF8De?"
+       "F8DeF8DeF8DeF8DeF8DeF8DeF8DeF8DeF8DeF8DeF8DeF8A?"
        "eI8JeAgH",
        "-p", "tilsojztilsojztilsojztilsojz"},
       {"-t", kDocField, "-p", "TOLJISZTOLJ", "-H", "no", "-d", "180", "-K", "@nullpomino180"},

@@ -166,9 +166,14 @@ TEST(TetrisUtilFumenCli, SfindersUseCases) {
           EXPECT_EQ(out, check[1].get<std::string>()) << name;
         } else if (subject == "log.getReturnCode()") {
           int value = check[1];
-          if (op == "isEqualTo") EXPECT_EQ(r.exit_code, value) << name;
-          if (op == "isNotEqualTo") EXPECT_NE(r.exit_code, value) << name;
-          if (op == "isGreaterThan") EXPECT_GT(r.exit_code, value) << name;
+          if (op == "isEqualTo") {
+            EXPECT_EQ(r.exit_code, value) << name;
+          } else if (op == "isNotEqualTo") {
+            EXPECT_NE(r.exit_code, value) << name;
+          } else {
+            ASSERT_EQ(op, "isGreaterThan");
+            EXPECT_GT(r.exit_code, value) << name;
+          }
         } else {
           // log.getError(), OutputFileHelper's error.txt: sfinder's error text.
           EXPECT_NE(r.exit_code, 0) << name;
@@ -208,8 +213,8 @@ TEST(TetrisUtilFumenCli, SpellingsAndJson) {
   EXPECT_FALSE(folder.exists("ignored.csv"));
   for (const auto& form : std::vector<std::vector<std::string>>{
            {"-f", "T"}, {"--filter", "T"}, {"-filter", "T"}, {"--fil", "T"}, {"-fT"}, {"-f=T"}}) {
-    std::vector<std::string> args = {"tetris", "util", "fumen", "-M", "filter", "-t",
-                                     "v115@vhGWSJJHJSQJXGJVBJUIJTJJ"};
+    std::vector<std::string> args = {
+        "tetris", "util", "fumen", "-M", "filter", "-t", "v115@vhGWSJJHJSQJXGJVBJUIJTJJ"};
     args.insert(args.end(), form.begin(), form.end());
     RunResult r = folder.run(args);
     // sfinder 1.43: util_fumen/uc_FumenFilterTest.filterT1
@@ -278,7 +283,7 @@ TEST(TetrisUtilFigCli, SameVerbWithSfindersSpellings) {
     ++n;
     std::vector<std::string> args = {"tetris"};
     args.insert(args.end(), form.begin(), form.end());
-    std::string dir = "b" + std::to_string(n);
+    std::string dir = fmt::format("b{}", n);
     args.insert(args.end(), {dir + "/log.txt", "-o", dir + "/fig.gif"});
     RunResult r = folder.run(args);
     ASSERT_EQ(r.exit_code, 0) << form[2] << r.err;

@@ -805,8 +805,8 @@ std::string encode_values(const std::vector<Page>& pages, bool sfinder_rules) {
     // A piece stored in the 24th row has a position below 0, which solution-finder adds to the
     // flags as they are (the page reads back wrong) or, with no flag set, cannot write at all.
     if (action < 0) {
-      throw InputError(fmt::format("fumen: page {}: the {} piece lies outside the field",
-                                   index + 1, piece_letter(page.piece->piece)));
+      throw InputError(fmt::format("fumen: page {}: the {} piece lies outside the field", index + 1,
+                                   piece_letter(page.piece->piece)));
     }
     push(buffer, action, 3);
 

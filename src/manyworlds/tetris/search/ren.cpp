@@ -179,7 +179,7 @@ std::vector<std::size_t> java_hash_set_order(std::span<const std::uint32_t> hash
 std::vector<Placement> ren_placements(const MoveGenerator& moves, Drop drop, const Field& field,
                                       Piece piece) {
   std::vector<Placement> found;
-  std::bitset<kRotationCount * kWidth * (kHeight + 4)> seen;  // (rotation, x, y + 4) found
+  std::bitset<kRotationCount * kWidth*(kHeight + 4)> seen;  // (rotation, x, y + 4) found
   auto add = [&](Placement p) {
     p = sfinder_state(p);
     std::size_t bit = (std::size_t(p.rotation) * kWidth + std::size_t(p.x)) * (kHeight + 4) +

@@ -44,7 +44,7 @@ struct RenOptions {
   bool use_hold = true;
   Drop drop = Drop::Softdrop;
   KickTable kicks = KickTable::srs();
-  unsigned threads = 1;   // the states of a step are expanded in parallel; results identical
+  unsigned threads = 1;  // the states of a step are expanded in parallel; results identical
   // Steps with fewer states run on one thread (each state takes some microseconds: a second
   // thread would start and join for little work).
   std::size_t parallel_states = 256;
@@ -55,7 +55,7 @@ struct RenChain {
   // The pieces placed, in order, each where it went in the field as it was then (rows cleared
   // before it removed), as sfinder_state() stores it.
   std::vector<Placement> placements;
-  Field field;               // the field after the last piece's clears
+  Field field;                // the field after the last piece's clears
   std::optional<Piece> hold;  // the piece left in the hold slot, if any
   int ren() const { return int(placements.size()) - 1; }
 };

@@ -188,9 +188,10 @@ constexpr std::array kRenOptions = {
 // entry/verify/kicks/VerifyKicksOptions.java.
 constexpr std::array kVerifyKicksOptions = {
     kHelp,
-    OptionSpec{"K", "kicks", Arity::One, "-K,--kicks", "NAME",
-               "srs/default (built in), @NAME (kicks/NAME.properties, or the built-in table of that "
-               "name: nokicks, nullpomino180, srsplus, jstris180), +NAME, or a file"},
+    OptionSpec{
+        "K", "kicks", Arity::One, "-K,--kicks", "NAME",
+        "srs/default (built in), @NAME (kicks/NAME.properties, or the built-in table of that "
+        "name: nokicks, nullpomino180, srsplus, jstris180), +NAME, or a file"},
 };
 
 // entry/util/fumen/FumenUtilOptions.java: -t takes every following value (ListArgOption).

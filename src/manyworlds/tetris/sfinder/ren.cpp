@@ -42,8 +42,7 @@ RenInput read_ren_input(const OptionValues& command_line) {
   in.field = field.loaded.field;
   const OptionValues second = field.loaded.options.value_or(OptionValues{});
   std::string patterns_source;
-  in.pattern_lines =
-      read_pattern_lines(command_line, second, field.second_source, patterns_source);
+  in.pattern_lines = read_pattern_lines(command_line, second, field.second_source, patterns_source);
   // The command line first, then the fumen comment (PriorityCommandLineWrapper).
   auto option = [&](std::string_view name) -> std::optional<std::pair<std::string, std::string>> {
     if (auto v = command_line.first(name)) return std::pair{*v, std::string("command line")};
@@ -150,11 +149,11 @@ std::string ren_html(const RenInput& in, const RenResult& r, const std::vector<i
   HtmlBuilder html("Ren Result");
   html.header(fmt::format("{} solutions", r.chains.size()));
   for (const RenChain& c : r.chains) {
-    html.entry(column(c.ren()),
-             fmt::format("<div><a href='http://fumen.zui.jp/?v115@{}' target='_blank'>{}</a></div>",
-                         placed_sequence_fumen(in.field, kMaxHeight, c.placements),
-                         ren_link_text(c)),
-             0);
+    html.entry(
+        column(c.ren()),
+        fmt::format("<div><a href='http://fumen.zui.jp/?v115@{}' target='_blank'>{}</a></div>",
+                    placed_sequence_fumen(in.field, kMaxHeight, c.placements), ren_link_text(c)),
+        0);
   }
   std::vector<std::string> order;
   for (int k : columns) order.push_back(column(k).id);
@@ -201,10 +200,11 @@ void to_json(Json& out, const RenRun& run) {
                             {"x", p.x},
                             {"y", p.y}});
     }
-    chains.push_back({{"ren", c.ren()},
-                      {"pieces", ren_link_text(c)},
-                      {"fumen", "v115@" + placed_sequence_fumen(in.field, kMaxHeight, c.placements)},
-                      {"placements", placements}});
+    chains.push_back(
+        {{"ren", c.ren()},
+         {"pieces", ren_link_text(c)},
+         {"fumen", "v115@" + placed_sequence_fumen(in.field, kMaxHeight, c.placements)},
+         {"placements", placements}});
   }
   out = {{"sequence", queue_text(run.queue)},
          {"hold", in.use_hold ? "use" : "avoid"},

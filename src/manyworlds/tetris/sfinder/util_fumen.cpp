@@ -94,8 +94,8 @@ FumenMode parse_fumen_mode(std::string_view text) {
   if (mode == "reduce") return FumenMode::Reduce;
   if (mode == "remove-comment") return FumenMode::RemoveComment;
   if (mode == "filter") return FumenMode::Filter;
-  throw InputError(fmt::format(
-      "util fumen: --mode '{}' is not one of reduce, remove-comment, filter", text));
+  throw InputError(
+      fmt::format("util fumen: --mode '{}' is not one of reduce, remove-comment, filter", text));
 }
 
 std::string_view fumen_mode_name(FumenMode mode) {
@@ -187,7 +187,8 @@ UtilFumenInput read_util_fumen_input(const OptionValues& options) {
       line = java_trim(line.substr(0, line.find('#')));
       if (!line.empty()) texts.emplace_back(line);
     }
-    if (texts.empty()) throw InputError(fmt::format("util fumen: the field file {} is empty", path));
+    if (texts.empty())
+      throw InputError(fmt::format("util fumen: the field file {} is empty", path));
   }
   // Tetfu.removeDomainData, isDataLater115, removePrefixData: the first fumen-like match (the
   // text itself when there is none, so that "v115@!!!!" is a fumen that cannot be read).
@@ -208,9 +209,11 @@ UtilFumenInput read_util_fumen_input(const OptionValues& options) {
   if (in.mode == FumenMode::Filter) {
     auto filter = options.first("filter");
     if (!filter) throw InputError("util fumen: filter mode needs --filter PIECE (T I L J S Z O)");
-    if (filter->size() != 1 || std::string_view("TILJSZO").find((*filter)[0]) == std::string::npos) {
+    if (filter->size() != 1 ||
+        std::string_view("TILJSZO").find((*filter)[0]) == std::string::npos) {
       throw InputError(fmt::format(
-          "util fumen: --filter '{}' is not a piece: one of T I L J S Z O, in upper case", *filter));
+          "util fumen: --filter '{}' is not a piece: one of T I L J S Z O, in upper case",
+          *filter));
     }
     in.filter = piece_from_letter((*filter)[0]);
   }

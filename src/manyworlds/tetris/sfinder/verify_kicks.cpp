@@ -66,7 +66,8 @@ VerifyKicksRun run_verify_kicks(const OptionValues& options) {
   run.kicks_name = std::move(k.name);
   for (Piece piece : kAllPieces) {
     for (int r = 0; r < kRotationCount; ++r) {
-      run.entries.push_back({piece, Rotation(r), verify_kicks_fumen(run.kicks, piece, Rotation(r))});
+      run.entries.push_back(
+          {piece, Rotation(r), verify_kicks_fumen(run.kicks, piece, Rotation(r))});
     }
   }
   return run;
