@@ -149,6 +149,21 @@ inline void expect_failure(const RunResult& r, const ExpectedFailure& expected,
   EXPECT_NE(r.err.find(expected.message), std::string::npos) << what << ": " << r.err;
 }
 
+// sfinder's own record of a run it failed agrees with itself: the message of its stderr's
+// "Message:" line is in output/error.txt, and its log holds the first lines it printed.
+inline void expect_sfinder_failure_record(const CapturedRun& run) {
+  const std::string err = run.file("stderr.txt");
+  const std::string mark = "Message: ";
+  const std::size_t at = err.find(mark);
+  ASSERT_NE(at, std::string::npos) << run.id << ": " << err;
+  const std::string message = err.substr(at + mark.size(), err.find('\n', at) - at - mark.size());
+  EXPECT_NE(run.file("output/error.txt").find(message), std::string::npos) << run.id;
+  if (run.wrote("output/last_output.txt")) {
+    const std::string log = run.file("output/last_output.txt");
+    EXPECT_EQ(run.out.substr(0, log.size()), log) << run.id;
+  }
+}
+
 // Our command line for sfinder's: `tetris` before sfinder's verb.
 inline std::vector<std::string> as_manyworlds(const std::vector<std::string>& sfinder_args) {
   std::vector<std::string> args = {"tetris"};

@@ -53,6 +53,7 @@ TEST(TetrisRenCli, EveryCapturedRun) {
     SfinderFolder folder("ren", run.id);
     RunResult r = folder.run(as_manyworlds(run.args));
     if (run.id == "help") {
+      EXPECT_EQ(slurp(run.dir + "/stderr.txt"), "");
       EXPECT_EQ(r.exit_code, 0) << r.err;
       EXPECT_NE(r.out.find("usage: "), std::string::npos) << r.out;
       for (const char* option :
@@ -67,11 +68,13 @@ TEST(TetrisRenCli, EveryCapturedRun) {
       auto expected = kFailures.find(run.id);
       ASSERT_NE(expected, kFailures.end()) << run.id << ": " << r.err;
       expect_failure(r, expected->second, run.id);
+      expect_sfinder_failure_record(run);
       EXPECT_FALSE(folder.exists("output/ren.html")) << run.id;
       continue;
     }
     ASSERT_EQ(r.exit_code, 0) << run.id << ": " << r.err;
     EXPECT_EQ(r.err, "") << run.id;
+    EXPECT_EQ(slurp(run.dir + "/stderr.txt"), "") << run.id;  // nor did sfinder print any
     expect_same_report(r.out, run.out, run.id, kDocumented);
     for (const std::string& file : run.files) {
       std::string theirs = run.file(file);
