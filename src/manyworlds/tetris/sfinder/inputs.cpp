@@ -56,8 +56,6 @@ class Sources {
 
 }  // namespace
 
-// Tetfu.removeDomainData + isDataLater115: the fumen inside a line (v115@, d115@ or m115@
-// data, also within a URL), if there is one.
 std::optional<std::string> fumen_in_line(std::string_view line) {
   auto data_char = [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '?' ||
@@ -80,8 +78,6 @@ std::optional<std::string> fumen_in_line(std::string_view line) {
   return std::nullopt;
 }
 
-// A fumen page as sfinder reads it: the field with the page's piece merged in, and the comment
-// as options.
 FieldFile load_fumen_page(const std::string& text, int page, std::span<const OptionSpec> table) {
   std::vector<fumen::Page> pages = fumen::decode(text);
   if (page < 1) {
@@ -103,6 +99,41 @@ FieldFile load_fumen_page(const std::string& text, int page, std::span<const Opt
   }
   return out;
 }
+
+namespace {
+
+// The rows of a text field file, joined (ColoredFieldFactory.createColoredField): 10 marks a
+// row, the last row is y = 0; `_` and space empty, a piece letter that piece's colour (percent
+// and path read upper-case letters only), anything else gray.
+FieldFile rows_field(const std::vector<std::string>& lines, std::string_view name) {
+  std::string marks;
+  for (const std::string& line : lines) marks += line;
+  if (marks.size() % 10 != 0) {
+    throw InputError(fmt::format("field file {}: {} marks in the rows, not a multiple of 10", name,
+                                 marks.size()));
+  }
+  int rows = int(marks.size() / 10);
+  if (rows > kMaxHeight) {
+    throw InputError(fmt::format("field file {}: {} rows, at most {}", name, rows, kMaxHeight));
+  }
+  FieldFile out;
+  for (int y = 0; y < rows; ++y) {
+    for (int x = 0; x < kWidth; ++x) {
+      char mark = marks[std::size_t((rows - 1 - y) * 10 + x)];
+      if (mark == '_' || mark == ' ') continue;
+      out.field.set(x, y);
+      auto piece = piece_from_letter(mark);
+      if (y < fumen::kFieldHeight) {
+        out.colors.set(
+            x, y,
+            piece && mark >= 'A' && mark <= 'Z' ? fumen::piece_color(*piece) : fumen::Color::Gray);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
 
 NamedKicks load_named_kicks(std::string_view spec) {
   std::string name = lower(java_trim(spec));
@@ -135,7 +166,7 @@ std::string quiz_to_pattern(std::string_view text) {
   return out;
 }
 
-std::optional<Pattern> parse_pattern_line(std::string_view line) {
+std::optional<Pattern> parse_pattern_line(std::string_view line, int max_length) {
   std::string text(java_trim(line));
   if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') {
     text = text.substr(1, text.size() - 2);
@@ -143,13 +174,13 @@ std::optional<Pattern> parse_pattern_line(std::string_view line) {
   if (text.starts_with("#Q=")) text = quiz_to_pattern(text);
   if (text.empty() || text.starts_with('#')) return std::nullopt;
   text = text.substr(0, text.find('#'));  // sfinder's tokenizer stops at '#'
-  return parse_pattern(text);
+  return parse_pattern(text, max_length);
 }
 
-std::vector<Pattern> parse_pattern_lines(const std::vector<std::string>& lines) {
+std::vector<Pattern> parse_pattern_lines(const std::vector<std::string>& lines, int max_length) {
   std::vector<Pattern> patterns;
   for (const std::string& line : lines) {
-    if (auto p = parse_pattern_line(line)) {
+    if (auto p = parse_pattern_line(line, max_length)) {
       if (!patterns.empty() && p->length() != patterns.front().length()) {
         throw InputError(fmt::format("patterns: '{}' has {} pieces but '{}' has {}",
                                      patterns.front().text, patterns.front().length(), p->text,
@@ -214,6 +245,57 @@ std::vector<std::string> field_file_lines(std::string_view text) {
   return lines;
 }
 
+// sfinder's field file (Loader.loadFieldData).
+FieldFile parse_field_file(std::string_view text, std::string_view name, int page,
+                           std::span<const OptionSpec> table, FieldLines field_lines) {
+  const std::vector<std::string> lines = field_file_lines(text);
+  if (lines.empty()) {
+    throw InputError(fmt::format(
+        "field file {}: no clear line and no rows (sfinder's format: the clear line, then rows "
+        "of X and _)",
+        name));
+  }
+  if (auto data = fumen_in_line(lines[0])) return load_fumen_page(*data, page, table);
+  if (field_lines == FieldLines::RowsOnly) return rows_field(lines, name);
+  auto clear_line = java_int(lines[0]);
+  if (!clear_line) {
+    throw InputError(
+        fmt::format("field file {}: the first line '{}' is not the clear line", name, lines[0]));
+  }
+  FieldFile out = rows_field(std::vector<std::string>(lines.begin() + 1, lines.end()), name);
+  out.options.emplace();
+  out.options->add("clear-line", {std::to_string(*clear_line)});
+  return out;
+}
+
+FieldInput read_field_input(const OptionValues& command_line, std::span<const OptionSpec> table,
+                            FieldLines lines) {
+  FieldInput in;
+  Sources cli({{&command_line, "command line"}});
+  int page = cli.integer("page", 1);
+  if (command_line.has("tetfu")) {
+    auto fumen_text = command_line.first("tetfu");
+    if (!fumen_text) throw InputError("--tetfu needs a fumen (v115@...)");
+    std::string text = *fumen_text == "-" ? std::string(trim(read_text("-"))) : *fumen_text;
+    in.loaded = load_fumen_page(text, page, table);
+    in.source = "fumen";
+    in.second_source = "fumen comment";
+  } else {
+    std::string path = command_line.first("field-path").value_or("input/field.txt");
+    std::string text;
+    try {
+      text = read_text(path);
+    } catch (const InputError& e) {
+      throw InputError(
+          fmt::format("no field: give -t FUMEN or a field file ({}; see --field-path)", e.what()));
+    }
+    in.loaded = parse_field_file(text, path, page, table, lines);
+    in.source = path;
+    in.second_source = "field file " + path;
+  }
+  return in;
+}
+
 std::vector<std::string> read_pattern_lines(const std::vector<std::string>& values,
                                             const std::string& path, std::string_view verb) {
   std::vector<std::string> lines;
@@ -238,84 +320,30 @@ std::vector<std::string> read_pattern_lines(const std::vector<std::string>& valu
   return java_lines(text);
 }
 
-// sfinder's field file (Loader.loadFieldData).
-FieldFile parse_field_file(std::string_view text, std::string_view name, int page,
-                           std::span<const OptionSpec> table) {
-  const std::vector<std::string> lines = field_file_lines(text);
-  if (lines.empty()) {
-    throw InputError(fmt::format(
-        "field file {}: no clear line and no rows (sfinder's format: the clear line, then rows "
-        "of X and _)",
-        name));
+std::vector<std::string> read_pattern_lines(const OptionValues& command_line,
+                                            const OptionValues& second,
+                                            const std::string& second_source, std::string& source) {
+  Sources sources({{&command_line, "command line"}, {&second, second_source}});
+  if (sources.has("patterns")) {
+    auto [values, from] = sources.all("patterns");
+    source = from == "command line" ? "--patterns" : from;
+    return read_pattern_lines(values, "", "");
   }
-  if (auto data = fumen_in_line(lines[0])) return load_fumen_page(*data, page, table);
-  auto clear_line = java_int(lines[0]);
-  if (!clear_line) {
-    throw InputError(
-        fmt::format("field file {}: the first line '{}' is not the clear line", name, lines[0]));
-  }
-  std::string marks;
-  for (std::size_t i = 1; i < lines.size(); ++i) marks += lines[i];
-  if (marks.size() % 10 != 0) {
-    throw InputError(fmt::format("field file {}: {} marks in the rows, not a multiple of 10", name,
-                                 marks.size()));
-  }
-  int rows = int(marks.size() / 10);
-  if (rows > kMaxHeight) {
-    throw InputError(fmt::format("field file {}: {} rows, at most {}", name, rows, kMaxHeight));
-  }
-  FieldFile out;
-  for (int y = 0; y < rows; ++y) {
-    for (int x = 0; x < kWidth; ++x) {
-      char mark = marks[std::size_t((rows - 1 - y) * 10 + x)];
-      if (mark == '_' || mark == ' ') continue;
-      out.field.set(x, y);
-      // ColoredFieldFactory: a piece letter is that piece's colour, other marks gray.
-      auto piece = piece_from_letter(mark);
-      if (y < fumen::kFieldHeight) {
-        out.colors.set(
-            x, y,
-            piece && mark >= 'A' && mark <= 'Z' ? fumen::piece_color(*piece) : fumen::Color::Gray);
-      }
-    }
-  }
-  out.options.emplace();
-  out.options->add("clear-line", {std::to_string(*clear_line)});
-  return out;
+  auto given = sources.first("patterns-path");
+  source = given ? given->first : "input/patterns.txt";
+  return read_pattern_lines({}, source, "");
 }
 
 PercentInput read_percent_input(const OptionValues& command_line, std::span<const OptionSpec> table,
                                 DropWords words) {
   PercentInput in;
-  Sources cli({{&command_line, "command line"}});
-  int page = cli.integer("page", 1);
-  FieldFile loaded;
-  std::string second_source;
-  if (command_line.has("tetfu")) {
-    auto fumen_text = command_line.first("tetfu");
-    if (!fumen_text) throw InputError("--tetfu needs a fumen (v115@...)");
-    std::string text = *fumen_text == "-" ? std::string(trim(read_text("-"))) : *fumen_text;
-    loaded = load_fumen_page(text, page, table);
-    in.field_source = "fumen";
-    second_source = "fumen comment";
-  } else {
-    std::string path = command_line.first("field-path").value_or("input/field.txt");
-    std::string text;
-    try {
-      text = read_text(path);
-    } catch (const InputError& e) {
-      throw InputError(
-          fmt::format("no field: give -t FUMEN or a field file ({}; see --field-path)", e.what()));
-    }
-    loaded = parse_field_file(text, path, page, table);
-    in.field_source = path;
-    second_source = "field file " + path;
-  }
-  in.second = loaded.options.value_or(OptionValues{});
-  in.second_source = second_source;
-  in.colors = loaded.colors;
+  FieldInput field = read_field_input(command_line, table, FieldLines::AfterClearLine);
+  in.field_source = field.source;
+  in.second = field.loaded.options.value_or(OptionValues{});
+  in.second_source = field.second_source;
+  in.colors = field.loaded.colors;
   const OptionValues& second = in.second;
-  Sources sources({{&command_line, "command line"}, {&second, second_source}});
+  Sources sources({{&command_line, "command line"}, {&second, in.second_source}});
 
   in.clear_line = sources.integer("clear-line", 4);
   if (in.clear_line < 1 || in.clear_line > kMaxHeight) {
@@ -323,19 +351,10 @@ PercentInput read_percent_input(const OptionValues& command_line, std::span<cons
         fmt::format("clear line {} out of range (1 to {})", in.clear_line, kMaxHeight));
   }
   for (int y = 0; y < kMaxHeight; ++y) {
-    in.field.set_row(y, y < in.clear_line ? loaded.field.row(y) : Row(0));
+    in.field.set_row(y, y < in.clear_line ? field.loaded.field.row(y) : Row(0));
   }
 
-  if (sources.has("patterns")) {
-    auto [values, source] = sources.all("patterns");
-    in.pattern_lines = read_pattern_lines(values, "", "");
-    in.patterns_source = source == "command line" ? "--patterns" : source;
-  } else {
-    auto given = sources.first("patterns-path");
-    std::string path = given ? given->first : "input/patterns.txt";
-    in.pattern_lines = read_pattern_lines({}, path, "");
-    in.patterns_source = path;
-  }
+  in.pattern_lines = read_pattern_lines(command_line, second, in.second_source, in.patterns_source);
   if (in.pattern_lines.empty()) throw InputError("patterns: no pattern given");
   in.patterns = parse_pattern_lines(in.pattern_lines);
 

@@ -40,10 +40,12 @@ NamedKicks load_named_kicks(std::string_view spec);
 std::string quiz_to_pattern(std::string_view text);
 
 // One pattern line as sfinder reads it (LoadedPatternGenerator); nullopt for a blank or `#`
-// line. Throws InputError for a bad pattern.
-std::optional<Pattern> parse_pattern_line(std::string_view line);
+// line. Throws InputError for a bad pattern or one of more than `max_length` pieces.
+std::optional<Pattern> parse_pattern_line(std::string_view line,
+                                          int max_length = kMaxSequenceLength);
 // Every line; throws InputError when no line holds a pattern or their lengths differ.
-std::vector<Pattern> parse_pattern_lines(const std::vector<std::string>& lines);
+std::vector<Pattern> parse_pattern_lines(const std::vector<std::string>& lines,
+                                         int max_length = kMaxSequenceLength);
 
 // A fumen comment as options (FumenLoader.loadComment); nullopt when it is prose (ignored).
 // `table`: the verb's options (path's comments may hold path's options).
@@ -70,10 +72,34 @@ struct FieldFile {
   std::optional<OptionValues> options;
   fumen::ColorField colors;  // the cells in colour (a piece letter or a fumen colour; else gray)
 };
+// How a verb's field file writes a text field: percent's and path's start with the clear line
+// (FieldLines::AfterClearLine); spin's and ren's are rows only, joined (FieldLines::RowsOnly:
+// `_` and space empty, a piece letter that piece's colour, anything else gray).
+enum class FieldLines { AfterClearLine, RowsOnly };
+
 // sfinder's field file (see the top); `name` names it in errors, `page` is the fumen page when
 // the file holds a fumen. Throws InputError.
 FieldFile parse_field_file(std::string_view text, std::string_view name, int page = 1,
-                           std::span<const OptionSpec> table = percent_options());
+                           std::span<const OptionSpec> table = percent_options(),
+                           FieldLines lines = FieldLines::AfterClearLine);
+
+// The field as sfinder's Loader.loadFieldData reads it: the fumen of --tetfu (its --page; `-`
+// reads standard input), else the field file (--field-path, default input/field.txt).
+struct FieldInput {
+  FieldFile loaded;
+  std::string source;         // "fumen", or the field file's path
+  std::string second_source;  // "fumen comment" or "field file PATH": where loaded.options are
+};
+FieldInput read_field_input(const OptionValues& command_line, std::span<const OptionSpec> table,
+                            FieldLines lines);
+
+// The pattern lines as sfinder's Loader.loadPatterns reads them: every --patterns value of the
+// first source that has some (the command line, then `second`), split at ';', else the lines of
+// the patterns file (--patterns-path of the first source that gives it, default
+// input/patterns.txt). `source` receives "--patterns", the second source's name or the path.
+std::vector<std::string> read_pattern_lines(const OptionValues& command_line,
+                                            const OptionValues& second,
+                                            const std::string& second_source, std::string& source);
 
 // Tetfu.removeDomainData + isDataLater115: the v115 fumen data inside a line (also within a
 // URL), if there is one.

@@ -204,6 +204,82 @@ constexpr std::array kSetupOptions = {
                "output file (output/setup.html); CSV: its base, - prints it"},
 };
 
+// entry/ren/RenOptions.java.
+constexpr std::array kRenOptions = {
+    kHelp,
+    kTetfu,
+    kPage,
+    kFieldPath,
+    OptionSpec{"p", "patterns", Arity::One, "-p,--patterns", "SEQUENCE",
+               "The queue: one sequence of up to 44 pieces (TOLJISZ), or a quiz #Q=..."},
+    kPatternsPath,
+    kLogPath,
+    OptionSpec{"o", "output-base", Arity::One, "-o,--output-base", "PATH",
+               "HTML file base (output/ren.html; the extension becomes .html)"},
+    kHold,
+    kKicks,
+    OptionSpec{"d", "drop", Arity::One, "-d,--drop", "NAME",
+               "softdrop (default), harddrop, 180/softdrop180, tsoftdrop"},
+};
+
+// entry/verify/kicks/VerifyKicksOptions.java.
+constexpr std::array kVerifyKicksOptions = {
+    kHelp,
+    OptionSpec{
+        "K", "kicks", Arity::One, "-K,--kicks", "NAME",
+        "srs/default (built in), @NAME (kicks/NAME.properties, or the built-in table of that "
+        "name: nokicks, nullpomino180, srsplus, jstris180), +NAME, or a file"},
+};
+
+// entry/util/fumen/FumenUtilOptions.java: -t takes every following value (ListArgOption).
+constexpr std::array kUtilFumenOptions = {
+    kHelp,
+    OptionSpec{"t", "tetfu", Arity::Many, "-t,--tetfu,--fumen", "FUMEN...",
+               "Fumens (v115@..., d115@, m115@, URLs); several after one -t"},
+    OptionSpec{"M", "mode", Arity::One, "-M,--mode", "MODE", "reduce, remove-comment or filter"},
+    OptionSpec{"f", "filter", Arity::One, "-f,--filter", "PIECE",
+               "filter mode: the piece to remove (T I L J S Z O, upper case)"},
+    OptionSpec{"fp", "field-path", Arity::One, "--field-path", "FILE",
+               "-fp: fumens, one a line, when no -t (input/field.txt)"},
+    kLogPath,
+    OptionSpec{"o", "output-base", Arity::One, "-o,--output-base", "PATH",
+               "accepted for sfinder (nothing is written there)"},
+};
+
+// entry/util/fig/FigUtilSettingParser.createOptions.
+constexpr std::array kFigOptions = {
+    kHelp,
+    OptionSpec{"H", "hold", Arity::One, "-H,--hold", "WORD",
+               "visible (default; shown only when a quiz comment gives a hold) or hidden"},
+    OptionSpec{"d", "delay", Arity::One, "-d,--delay", "N",
+               "GIF frame time in hundredths of a second (default 30)"},
+    OptionSpec{"n", "next", Arity::One, "-n,--next", "N", "Next boxes, 0..14 (default 5)"},
+    OptionSpec{"t", "tetfu", Arity::One, "-t,--tetfu", "FUMEN",
+               "Fumen data (v115@..., a URL; - for stdin)"},
+    OptionSpec{"s", "start", Arity::One, "-s,--start", "PAGE", "First page drawn (default 1)"},
+    OptionSpec{"e", "end", Arity::One, "-e,--end", "PAGE",
+               "Last page drawn (default -1: the last page)"},
+    OptionSpec{"l", "line", Arity::One, "-l,--line", "N",
+               "Field rows shown, 1..23 (default -1: the highest block + 1; grown to fit the "
+               "next boxes)"},
+    OptionSpec{"L", "loop", Arity::One, "-L,--loop", "WORD",
+               "GIF loops forever: true (default) or false"},
+    OptionSpec{"f", "frame", Arity::One, "-f,--frame", "NAME",
+               "basic (default: hold left, next right), right (both right) or no (field only)"},
+    OptionSpec{"F", "format", Arity::One, "-F,--format", "NAME",
+               "gif (default): one animated GIF; png: one file per page; svg: one file per page; "
+               "html: one page of inline SVG"},
+    OptionSpec{"c", "color", Arity::One, "-c,--color", "THEME",
+               "Theme: default, fumen, four, mipi, theme/NAME.properties, or a .properties file"},
+    OptionSpec{"o", "output", Arity::One, "-o,--output", "PATH",
+               "Output path (default output/fig.gif; the extension follows the format; png and "
+               "svg pages go to a date folder beside it, as sfinder's)"},
+    OptionSpec{"lp", "log-path", Arity::One, "--log-path", "FILE",
+               "-lp: also write a log of the files here"},
+    OptionSpec{"fp", "field-path", Arity::One, "--field-path", "FILE",
+               "-fp: file whose first line is the fumen (default input/field.txt)"},
+};
+
 const OptionSpec* by_short(std::span<const OptionSpec> specs, std::string_view name) {
   for (const OptionSpec& s : specs) {
     if (s.short_name == name) return &s;
@@ -333,6 +409,22 @@ std::span<const OptionSpec> seq_options() {
 
 std::span<const OptionSpec> setup_options() {
   return kSetupOptions;
+}
+
+std::span<const OptionSpec> ren_options() {
+  return kRenOptions;
+}
+
+std::span<const OptionSpec> verify_kicks_options() {
+  return kVerifyKicksOptions;
+}
+
+std::span<const OptionSpec> util_fumen_options() {
+  return kUtilFumenOptions;
+}
+
+std::span<const OptionSpec> fig_options() {
+  return kFigOptions;
 }
 
 OptionMatch match_option(std::span<const OptionSpec> specs, std::string_view arg, bool lenient) {
