@@ -295,11 +295,11 @@ CountResult count_with(const CountOptions& options) {
   BigInt factorial = 1;
   for (int k = 2; k <= N; ++k) factorial *= k;
   if (restrict) {
-    result.classes = BigInt(static_cast<unsigned long>(canonical));
+    result.classes = BigInt(static_cast<std::uint64_t>(canonical));
     result.sequences = result.classes * factorial;
   } else {
-    result.sequences = BigInt(static_cast<unsigned long>(sequences));
-    result.classes = BigInt(static_cast<unsigned long>(canonical));
+    result.sequences = BigInt(static_cast<std::uint64_t>(sequences));
+    result.classes = BigInt(static_cast<std::uint64_t>(canonical));
   }
   return result;
 }
@@ -335,8 +335,8 @@ CountResult count_brute(int cards) {
     for (Card c : canonical_form(s)) packed = packed << 4 | c;
     classes.insert(packed);
   });
-  result.sequences = BigInt(static_cast<unsigned long>(found));
-  result.classes = BigInt(static_cast<unsigned long>(classes.size()));
+  result.sequences = BigInt(static_cast<std::uint64_t>(found));
+  result.classes = BigInt(static_cast<std::uint64_t>(classes.size()));
   return result;
 }
 

@@ -334,8 +334,8 @@ class SharedAnswers {
     FlatMap<OrderKey, std::uint32_t, OrderKeyHash> map{16};
     std::vector<std::uint64_t> arena;
   };
-  const Shard& shard(const OrderKey& key) const { return shards_[OrderKeyHash{}(key) >> 58]; }
-  Shard& shard(const OrderKey& key) { return shards_[OrderKeyHash{}(key) >> 58]; }
+  const Shard& shard(const OrderKey& key) const { return shards_[hash_shard(OrderKeyHash{}(key))]; }
+  Shard& shard(const OrderKey& key) { return shards_[hash_shard(OrderKeyHash{}(key))]; }
   std::array<Shard, kShards> shards_;
 };
 
@@ -1108,7 +1108,7 @@ class SharedSets {
   }
   // Whether `key` is known; then `mark` is kEmpty, kFull or where its bits are (bits()).
   bool find(std::uint64_t key, std::uint64_t& mark) const {
-    const Shard& s = shards_[WordHash{}(key) >> 58];
+    const Shard& s = shards_[hash_shard(WordHash{}(key))];
     std::lock_guard lock(s.mutex);
     const std::uint64_t* v = s.map.find(key);
     if (!v) return false;
@@ -1125,7 +1125,7 @@ class SharedSets {
       std::copy_n(from, words, arena_.get() + at);
       mark = at;
     }
-    Shard& s = shards_[WordHash{}(key) >> 58];
+    Shard& s = shards_[hash_shard(WordHash{}(key))];
     std::lock_guard lock(s.mutex);
     if (s.map.memory() > kMapBytes / kShards && s.map.find(key) == nullptr) return;  // full
     s.map.insert(key, mark);
