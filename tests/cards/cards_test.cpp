@@ -5,13 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
 #include <random>
 #include <set>
-#include <sstream>
 
 #include "manyworlds/cards/cards.hpp"
 #include "manyworlds/core/error.hpp"
+#include "reference.hpp"
 
 namespace manyworlds::cards {
 namespace {
@@ -27,18 +26,6 @@ namespace {
 // Number of minimal sequences for N = 1..5 cards: OEIS A003043 (also
 // tests/data/cards/counts.tsv).
 const std::uint64_t kA003043[] = {0, 1, 2, 18, 5712, 5859364320};
-
-std::vector<std::string> reference_lines(const std::string& name) {
-  std::ifstream in(std::string(MANYWORLDS_TEST_DATA_DIR) + "/cards/" + name);
-  EXPECT_TRUE(in) << name;
-  std::vector<std::string> lines;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    lines.push_back(line);
-  }
-  return lines;
-}
 
 // Sequences as byte strings (compared and sorted like the sequences themselves).
 using Bytes = std::string;
