@@ -1,7 +1,7 @@
 // The WebAssembly engine against the native one, call for call: the same requests through the
 // same bridge (web/bridge/), native (manyworlds_web_native: g++, GMP) and WebAssembly (the
 // one-thread build under node), one thread each, alternating on the same machine, each call
-// REPEAT times; the median CPU time of the call in each process (the machine is shared: wall
+// REPEAT times after one untimed call; the median CPU time of the call in each process (the machine is shared: wall
 // time says more about the neighbours). Prints a Markdown table; exit 1 when an answer differs.
 //   node web/bench/speed.cjs --site build/web --native build/release/manyworlds_web_native [--repeat 5]
 // The cases: every reference case of tests/data/tetris/cases.tsv that needs no file, and each
@@ -11,7 +11,7 @@ const fs = require('fs');
 const path = require('path');
 const readline = require('readline');
 const { spawn } = require('child_process');
-const { load_engine } = require('../test/common.cjs');
+const { load_engine, strip, maskText } = require('../test/common.cjs');
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : fallback; };
@@ -53,11 +53,13 @@ const WORKLOADS = [
 ];
 
 const median = (v) => { const s = [...v].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-const strip = (answer) => JSON.stringify(answer, (k, v) => (['ms', 'seconds'].includes(k) ? undefined : v));
+// An answer without what differs from run to run (times), as text.
+const same_form = (answer) => JSON.stringify([answer.ok, strip(answer.result), maskText(answer.text || ''),
+  Object.entries(answer.files || {}).map(([name, text]) => [name, maskText(text)]), answer.error]);
 
 (async () => {
   const wasm = await load_engine(site);
-  const child = spawn(native, [], { stdio: ['pipe', 'pipe', 'inherit'], cwd: fs.mkdtempSync(path.join(require('os').tmpdir(), 'mw-speed-')) });
+  const child = spawn(path.resolve(native), [], { stdio: ['pipe', 'pipe', 'inherit'], cwd: fs.mkdtempSync(path.join(require('os').tmpdir(), 'mw-speed-')) });
   const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const callNative = async (request) => {
     child.stdin.write(`${JSON.stringify(request)}\n`);
@@ -80,12 +82,16 @@ const strip = (answer) => JSON.stringify(answer, (k, v) => (['ms', 'seconds'].in
     const request = Object.assign({ threads: 1 }, c.request);
     const n = [], w = [];
     let same = true;
+    // One call each first, not timed: WebAssembly's code is compiled lazily and optimized once
+    // warm (the first answer of a fresh page is timed by the browser test instead).
+    await callNative(request);
+    callWasm(request);
     for (let i = 0; i < repeat; ++i) {
       const a = await callNative(request);
       const b = callWasm(request);
       n.push(a.cpu_ms);
       w.push(b.cpu_ms);
-      same = same && a.answer.ok && b.answer.ok && strip(a.answer) === strip(b.answer);
+      same = same && a.answer.ok && b.answer.ok && same_form(a.answer) === same_form(b.answer);
     }
     if (!same) ++differ;
     const ratio = median(w) / Math.max(median(n), 1e-3);

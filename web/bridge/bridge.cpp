@@ -20,14 +20,14 @@
 #include <thread>
 #include <vector>
 
-#include "manyworlds/cards/cards.hpp"
+#include "manyworlds/cards/report.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/progress.hpp"
 #include "manyworlds/core/render.hpp"
 #include "manyworlds/core/text.hpp"
 #include "manyworlds/dice/report.hpp"
-#include "manyworlds/escape/escape.hpp"
-#include "manyworlds/lock/lock.hpp"
+#include "manyworlds/escape/report.hpp"
+#include "manyworlds/lock/report.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
 #include "manyworlds/tetris/board/inspect.hpp"
 #include "manyworlds/tetris/sfinder/cover.hpp"
@@ -41,6 +41,7 @@ namespace manyworlds::web {
 namespace {
 
 namespace sf = tetris::sfinder;
+namespace fumen = tetris::fumen;
 
 // What a verb answers: the result's JSON and text forms, and the files it wrote (by name).
 struct Reply {
@@ -180,6 +181,14 @@ Reply tetris_path(const Args& a, unsigned threads) {
   sf::PathRun run = sf::run_path(request);
   Reply reply = rendered(run);
   collect_files(reply, run.files, run.log_path);
+  // The page draws each solution: its field's rows, as `tetris show --json` gives them.
+  if (reply.result.contains("unique")) {
+    for (Json& solution : reply.result["unique"]) {
+      tetris::ShowRequest show;
+      show.fumen = solution.at("fumen").get<std::string>();
+      solution["rows"] = Json(tetris::show(show)).at("rows");
+    }
+  }
   return reply;
 }
 
@@ -286,79 +295,37 @@ Reply dice_solve(const Args& a, unsigned threads) {
   return rendered(dice::solve(request));
 }
 
-// `lock solve` (app/lock_cmd.cpp builds the same request and JSON).
+// `lock solve -n N`: the request app/lock_cmd.cpp builds, the library call it makes.
 Reply lock_solve(const Args& a, unsigned threads) {
-  lock::SolveOptions o;
+  lock::SolveRequest request;
   if (!a.has("max-length")) throw UsageError("lock solve: --max-length is required");
-  o.max_length = a.integer("max-length", 1, 1, lock::kMaxLength);
-  o.min_length = a.integer("min-length", 1, 1, lock::kMaxLength);
-  o.alphabet = lock::Alphabet(a.text("alphabet", "QLVR"));
-  o.count_only = a.flag("count-only");
-  o.threads = threads;
-  o.force = a.flag("force");
-  lock::SolveResult r = lock::solve(o);
-  Json lengths = Json::array();
-  for (int n = o.min_length; n <= o.max_length; ++n) {
-    std::uint64_t count = r.counts[std::size_t(n)];
-    if (count == 0) continue;
-    Json entry = {{"length", n}, {"count", count}};
-    if (!o.count_only) entry["solutions"] = r.solutions[std::size_t(n)];
-    lengths.push_back(entry);
-  }
-  return {{{"method", std::string(lock::method_name(o.method))},
-           {"alphabet", o.alphabet.letters()},
-           {"min_length", o.min_length},
-           {"max_length", o.max_length},
-           {"total", r.total},
-           {"lengths", lengths}},
-          ""};
+  request.max_length = a.text("max-length");
+  request.min_length = a.text("min-length", request.min_length);
+  request.alphabet = a.text("alphabet", request.alphabet);
+  request.count_only = a.flag("count-only");
+  request.threads = threads;
+  request.force = a.flag("force");
+  return rendered(lock::solve(request));
 }
 
 // `escape flip --cells CELLS --key KEY`: prisoner 1's move and prisoner 2's answer after it.
 Reply escape_flip(const Args& a, unsigned) {
-  escape::Board board = escape::parse_cells(a.text("cells"), 2);
-  escape::CellNames names =
-      escape::CellNames::make(board.size(), board.width, escape::Naming::Auto);
-  std::size_t key = names.parse(a.text("key"), "--key");
-  escape::Strategy strategy =
-      escape::Strategy::make(board.size(), escape::Rules{}, escape::StrategyKind::Auto);
-  std::string before = escape::cells_string(board);
-  std::size_t syndrome = strategy.syndrome(board.cells);
-  escape::Move move = strategy.move(board.cells, key);
-  strategy.apply(board.cells, move);
-  std::size_t answer = strategy.answer(board.cells);
-  if (answer != key) throw std::logic_error("strategy failed on this board");
-  auto cell = [&](std::size_t c) {
-    Json j = {{"cell", c}};
-    if (names.has_squares()) j["square"] = names.square(c);
-    return j;
-  };
-  return {{{"prisoner", 1},
-           {"cells", board.size()},
-           {"width", board.width},
-           {"strategy", std::string(strategy.name())},
-           {"key", cell(key)},
-           {"syndrome", syndrome},
-           {"move", move ? cell(*move) : Json(nullptr)},
-           {"board_before", before},
-           {"board_after", escape::cells_string(board)},
-           {"answer", cell(answer)}},
-          ""};
+  escape::FlipRequest request;
+  request.board.cells = a.text("cells");
+  request.key = a.text("key");
+  return rendered(escape::flip(request));
 }
 
-// `cards count N` and `cards solve N`: the number of minimal sequences and one of them.
+// `cards count N`, and one minimal sequence (`cards solve N`'s) beside it.
 Reply cards_count(const Args& a, unsigned threads) {
-  int n = a.integer("cards", 4, 1, cards::kMaxCountCards);
-  cards::CountOptions options;
-  options.threads = threads;
-  cards::CountResult r = cards::count(n, options);
-  return {{{"cards", n},
-           {"length", cards::minimal_length(n)},
-           {"sequences", r.sequences},
-           {"classes", r.classes},
-           {"method", std::string(cards::method_name(options.method))},
-           {"sequence", cards::format_sequence(cards::recursive_solution(n), cards::Format::Plain)}},
-          ""};
+  cards::CountRequest request;
+  request.cards = a.integer("cards", 4, 1, cards::kMaxCountCards);
+  request.options.threads = threads;
+  Reply reply = rendered(cards::count(request));
+  cards::SolveRequest solve;
+  solve.cards = request.cards;
+  reply.result["sequence"] = std::string(trim(streamed_text(cards::solve(solve))));
+  return reply;
 }
 
 // --- the page's start ----------------------------------------------------------------------

@@ -19,7 +19,7 @@ function h(tag, attrs = {}, ...children) {
     else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v === true ? '' : v);
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {
     if (c === null || c === undefined || c === false) continue;
     node.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
   }
@@ -65,6 +65,13 @@ class Puzzle {
     this.section = $(`#${name}`);
     this.form = $('form', this.section);
     this.result = $('.result', this.section);
+    const run = $('.run', this.form);
+    run.replaceChildren(
+      h('button', { type: 'submit', id: run.dataset.runId, text: 'Run' }),
+      h('button', { type: 'button', class: 'cancel', disabled: true, text: 'Cancel' }),
+      h('progress', { max: 1, value: 0, hidden: true }),
+      h('span', { class: 'progress-label muted', 'aria-live': 'polite' }));
+    run.after(h('p', { class: 'error run-error', role: 'alert' }));
     this.runButton = $('button[type=submit]', this.form);
     this.cancelButton = $('.cancel', this.form);
     this.progress = $('progress', this.form);

@@ -80,7 +80,7 @@ async function check(name, fn) {
     assert.strictEqual(await page.locator('#tetris-result .seqs .seq').count(), cli.failed.length, 'the failing sequences');
     console.log(`  first answer ${ms} ms after opening the link`);
     assert.ok(ms < 2000, `${ms} ms`);
-    await page.screenshot({ path: path.join(shots, `tetris-percent-${mode}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(shots, `tetris-percent-${mode}.png`) });  // the first screen
   });
 
   await check(`editing updates the URL, the live count and the field (${mode})`, async () => {
@@ -109,6 +109,10 @@ async function check(name, fn) {
     assert.deepStrictEqual([cli.unique.length, cli.minimal.length], [18, 16]);  // sfinder 1.43, tests/data/tetris/sfinder/path
     assert.strictEqual(await page.locator('#path-unique-list svg.field').count(), 18);
     assert.strictEqual(await page.locator('#path-minimal-list svg.field').count(), 16);
+    // Each is a field with its cells drawn: as many coloured cells as `tetris show` has.
+    const drawn = await page.locator('#path-unique-list svg.field').evaluateAll((svgs) => svgs.map((svg) => svg.querySelectorAll('rect[fill]:not([fill="#1c1c24"])').length));
+    const filled = cli.unique.map((s) => run_cli(args.cli, ['tetris', 'show', s.fumen, '--json']).json.rows.join('').replace(/[._]/g, '').length);
+    assert.deepStrictEqual(drawn, filled, 'the cells drawn');
     const links = await page.locator('#path-unique-list a.fumen-link').evaluateAll((as) => as.map((a) => a.href));
     assert.deepStrictEqual(links, cli.unique.map((s) => `https://fumen.zui.jp/?${s.fumen}`));
     // Each link's fumen is a field the command line reads, with the solution's pieces in colour.

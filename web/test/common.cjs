@@ -41,7 +41,7 @@ function check_site(site) {
 function run_cli(cli, args) {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-web-cli-'));
   try {
-    const r = spawnSync(cli, args, { cwd: folder, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const r = spawnSync(path.resolve(cli), args, { cwd: folder, encoding: 'utf8', maxBuffer: 1 << 28 });
     let json = null;
     if (r.status === 0 && args.includes('--json')) json = JSON.parse(r.stdout);
     const error = (r.stderr.match(/manyworlds: error: (.*)/) || [])[1] || null;
@@ -54,12 +54,24 @@ function run_cli(cli, args) {
 // The one-thread engine under node. Emscripten 3.1.6's loader, built for web and worker,
 // mistakes node's fetch for a browser's, so the .wasm bytes are handed to it.
 async function load_engine(site, build = 'st') {
-  const dir = path.join(site, build);
+  const dir = path.resolve(site, build);
   const create = require(path.join(dir, 'mw.js'));
   const Module = await create({ wasmBinary: fs.readFileSync(path.join(dir, 'mw.wasm')), print() {}, printErr() {} });
   const call = Module.cwrap('mw_call', 'string', ['string']);
   return (request) => JSON.parse(call(JSON.stringify(request)));
 }
+
+// Times and what only says where a run happened.
+const VOLATILE = new Set(['seconds', 'ms', 'elapsed_ms']);
+function strip(value) {
+  if (Array.isArray(value)) return value.map(strip);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([k]) => !VOLATILE.has(k)).map(([k, v]) => [k, strip(v)]));
+  }
+  return value;
+}
+// Reports: stopwatch figures and the thread count differ from run to run.
+const maskText = (t) => t.replace(/avg\.time = \d+ ms/g, 'avg.time = <t> ms').replace(/Threads = \d+/g, 'Threads = <n>');
 
 function chromium_path() {
   for (const p of [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser']) {
@@ -77,4 +89,4 @@ function has_module(name) {
   }
 }
 
-module.exports = { SKIP, require_tool, parse_args, check_site, run_cli, load_engine, chromium_path, has_module, execFileSync };
+module.exports = { SKIP, require_tool, parse_args, check_site, run_cli, load_engine, strip, maskText, chromium_path, has_module, execFileSync };
