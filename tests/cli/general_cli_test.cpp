@@ -38,7 +38,7 @@ TEST(Cli, AnUnknownVerbIsNamedWithTheVerbs) {
   for (const Case& c : std::vector<Case>{
            {{"tetris", "nosuch", "-p", "*p4"},
             "manyworlds: error: tetris: unknown verb 'nosuch' (verbs: show, moves, patterns, "
-            "percent, setup-percent, cover, fig, path, saves, util)\n"},
+            "percent, setup-percent, cover, fig, path, saves, setup, util)\n"},
            {{"tetris", "util", "nosuch"},
             "manyworlds: error: tetris util: unknown verb 'nosuch' (verbs: seq)\n"},
            {{"lock", "nosuch"},
@@ -46,7 +46,7 @@ TEST(Cli, AnUnknownVerbIsNamedWithTheVerbs) {
             "formula)\n"},
            {{"tetris"},
             "manyworlds: error: tetris: give a verb (verbs: show, moves, patterns, percent, "
-            "setup-percent, cover, fig, path, saves, util)\n"},
+            "setup-percent, cover, fig, path, saves, setup, util)\n"},
        }) {
     RunResult r = run_manyworlds(c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args[1];

@@ -54,6 +54,8 @@ class Sources {
   std::vector<std::pair<const OptionValues*, std::string>> sources_;
 };
 
+}  // namespace
+
 // Tetfu.removeDomainData + isDataLater115: the fumen inside a line (v115@, d115@ or m115@
 // data, also within a URL), if there is one.
 std::optional<std::string> fumen_in_line(std::string_view line) {
@@ -80,7 +82,7 @@ std::optional<std::string> fumen_in_line(std::string_view line) {
 
 // A fumen page as sfinder reads it: the field with the page's piece merged in, and the comment
 // as options.
-FieldFile load_fumen(const std::string& text, int page, std::span<const OptionSpec> table) {
+FieldFile load_fumen_page(const std::string& text, int page, std::span<const OptionSpec> table) {
   std::vector<fumen::Page> pages = fumen::decode(text);
   if (page < 1) {
     throw InputError(fmt::format("fumen: page {} out of range (pages start at 1)", page));
@@ -101,8 +103,6 @@ FieldFile load_fumen(const std::string& text, int page, std::span<const OptionSp
   }
   return out;
 }
-
-}  // namespace
 
 NamedKicks load_named_kicks(std::string_view spec) {
   std::string name = lower(java_trim(spec));
@@ -204,23 +204,51 @@ std::vector<std::string> java_lines(std::string_view text) {
   return lines;
 }
 
-// sfinder's field file (Loader.loadFieldData).
-FieldFile parse_field_file(std::string_view text, std::string_view name, int page,
-                           std::span<const OptionSpec> table) {
+std::vector<std::string> field_file_lines(std::string_view text) {
   std::vector<std::string> lines;
   for (const std::string& raw : java_lines(text)) {
     std::string_view line = raw;
-    line = line.substr(0, line.find('#'));
-    line = java_trim(line);
+    line = java_trim(line.substr(0, line.find('#')));
     if (!line.empty()) lines.emplace_back(line);
   }
+  return lines;
+}
+
+std::vector<std::string> read_pattern_lines(const std::vector<std::string>& values,
+                                            const std::string& path, std::string_view verb) {
+  std::vector<std::string> lines;
+  if (!values.empty()) {
+    for (const std::string& v : values) {
+      for (std::string& part : java_split(v, ';')) lines.push_back(std::move(part));
+    }
+    return lines;
+  }
+  std::string text;
+  try {
+    text = read_text(path);
+  } catch (const InputError& e) {
+    // Only a missing file gets the hint; one that exists but cannot be used (too large,
+    // unreadable) keeps its own one-line message.
+    std::error_code ignored;
+    if (std::filesystem::exists(path, ignored)) throw;
+    throw InputError(fmt::format(
+        "{}no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)", verb,
+        e.what()));
+  }
+  return java_lines(text);
+}
+
+// sfinder's field file (Loader.loadFieldData).
+FieldFile parse_field_file(std::string_view text, std::string_view name, int page,
+                           std::span<const OptionSpec> table) {
+  const std::vector<std::string> lines = field_file_lines(text);
   if (lines.empty()) {
     throw InputError(fmt::format(
         "field file {}: no clear line and no rows (sfinder's format: the clear line, then rows "
         "of X and _)",
         name));
   }
-  if (auto data = fumen_in_line(lines[0])) return load_fumen(*data, page, table);
+  if (auto data = fumen_in_line(lines[0])) return load_fumen_page(*data, page, table);
   auto clear_line = java_int(lines[0]);
   if (!clear_line) {
     throw InputError(
@@ -267,7 +295,7 @@ PercentInput read_percent_input(const OptionValues& command_line, std::span<cons
     auto fumen_text = command_line.first("tetfu");
     if (!fumen_text) throw InputError("--tetfu needs a fumen (v115@...)");
     std::string text = *fumen_text == "-" ? std::string(trim(read_text("-"))) : *fumen_text;
-    loaded = load_fumen(text, page, table);
+    loaded = load_fumen_page(text, page, table);
     in.field_source = "fumen";
     second_source = "fumen comment";
   } else {
@@ -300,25 +328,12 @@ PercentInput read_percent_input(const OptionValues& command_line, std::span<cons
 
   if (sources.has("patterns")) {
     auto [values, source] = sources.all("patterns");
-    for (const std::string& v : values) {
-      for (std::string& part : java_split(v, ';')) in.pattern_lines.push_back(std::move(part));
-    }
+    in.pattern_lines = read_pattern_lines(values, "", "");
     in.patterns_source = source == "command line" ? "--patterns" : source;
   } else {
     auto given = sources.first("patterns-path");
     std::string path = given ? given->first : "input/patterns.txt";
-    std::string text;
-    try {
-      text = read_text(path);
-    } catch (const InputError& e) {
-      // Only a missing file gets the hint; one that exists but cannot be used (too large,
-      // unreadable) keeps its own one-line message.
-      std::error_code ignored;
-      if (std::filesystem::exists(path, ignored)) throw;
-      throw InputError(fmt::format(
-          "no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)", e.what()));
-    }
-    in.pattern_lines = java_lines(text);
+    in.pattern_lines = read_pattern_lines({}, path, "");
     in.patterns_source = path;
   }
   if (in.pattern_lines.empty()) throw InputError("patterns: no pattern given");

@@ -54,6 +54,15 @@ std::optional<OptionValues> parse_comment(std::string_view comment,
 // final line end.
 std::vector<std::string> java_lines(std::string_view text);
 
+// sfinder's pattern lines: the values of -p, each split at ';', or when there are none the
+// lines of the patterns file `path` (-pp). `verb` ("setup: ", or empty) starts the error for a
+// missing file.
+std::vector<std::string> read_pattern_lines(const std::vector<std::string>& values,
+                                            const std::string& path, std::string_view verb);
+
+// A field file's lines as sfinder keeps them: from `#` on dropped, trimmed, empty lines dropped.
+std::vector<std::string> field_file_lines(std::string_view text);
+
 // A field file's field, with the options it brings: its clear line, or the comment of the fumen
 // in it (nullopt: a comment that is prose).
 struct FieldFile {
@@ -65,6 +74,15 @@ struct FieldFile {
 // the file holds a fumen. Throws InputError.
 FieldFile parse_field_file(std::string_view text, std::string_view name, int page = 1,
                            std::span<const OptionSpec> table = percent_options());
+
+// Tetfu.removeDomainData + isDataLater115: the v115 fumen data inside a line (also within a
+// URL), if there is one.
+std::optional<std::string> fumen_in_line(std::string_view line);
+
+// A fumen page as sfinder reads it (FumenLoader): the field with the page's piece merged in,
+// its cells in colour, and its comment as options of `table`. Throws InputError for bad data
+// or a page out of range.
+FieldFile load_fumen_page(const std::string& text, int page, std::span<const OptionSpec> table);
 
 // Everything percent reads, resolved.
 struct PercentInput {

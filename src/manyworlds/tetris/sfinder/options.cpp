@@ -168,6 +168,43 @@ constexpr std::array kCoverOptions = {
                "Results CSV (output/cover.csv)"},
 };
 
+// entry/setup/SetupOptions.java: -op takes every following value (ListArgOption, split at
+// spaces).
+constexpr std::array kSetupOptions = {
+    kHelp,
+    kTetfu,
+    kPage,
+    kPatterns,
+    kPatternsPath,
+    OptionSpec{"l", "line", Arity::One, "-l,--line", "N",
+               "Max height, 1..10 (default: the field's; a field file's first line)"},
+    OptionSpec{"c", "combination", Arity::One, "-c,--combination", "WORD",
+               "yes: the patterns are piece multisets, not orders (no)"},
+    kHold,
+    OptionSpec{"m", "margin", Arity::One, "-m,--margin", "COLOURS",
+               "Colours of the cells pieces may cover (i, cyan, IO, ...)"},
+    OptionSpec{"F", "free", Arity::One, "-F,--free", "COLOURS",
+               "Colours of the cells pieces may cover and may stay holes under --exclude"},
+    OptionSpec{"f", "fill", Arity::One, "-f,--fill", "COLOURS",
+               "Colours of the cells every solution covers"},
+    kKicks,
+    OptionSpec{"d", "drop", Arity::One, "-d,--drop", "NAME",
+               "softdrop (default), harddrop, 180/softdrop180, tsoftdrop"},
+    OptionSpec{"e", "exclude", Arity::One, "-e,--exclude", "NAME",
+               "none (default), holes, strict-holes: drop solutions with holes"},
+    OptionSpec{"op", "operate", Arity::Many, "--operate", "OPERATION...",
+               "-op: done before --exclude: row(y), clear(), block(x,y), T-Reverse(x,y), ..."},
+    OptionSpec{"np", "n-pieces", Arity::One, "--n-pieces", "N",
+               "-np: sub solutions of exactly N pieces (default: not set)"},
+    OptionSpec{"fo", "format", Arity::One, "--format", "NAME", "-fo: html (default), link or csv"},
+    OptionSpec{"s", "split", Arity::One, "-s,--split", "WORD",
+               "one fumen page per piece: yes or no (no)"},
+    kFieldPath,
+    kLogPath,
+    OptionSpec{"o", "output-base", Arity::One, "-o,--output-base", "PATH",
+               "output file (output/setup.html); CSV: its base, - prints it"},
+};
+
 const OptionSpec* by_short(std::span<const OptionSpec> specs, std::string_view name) {
   for (const OptionSpec& s : specs) {
     if (s.short_name == name) return &s;
@@ -293,6 +330,10 @@ std::span<const OptionSpec> cover_options() {
 
 std::span<const OptionSpec> seq_options() {
   return kSeqOptions;
+}
+
+std::span<const OptionSpec> setup_options() {
+  return kSetupOptions;
 }
 
 OptionMatch match_option(std::span<const OptionSpec> specs, std::string_view arg, bool lenient) {

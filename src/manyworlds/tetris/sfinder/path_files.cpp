@@ -76,17 +76,16 @@ std::string piece_names(const PathSolution& s) {
 
 // The pieces of `order` as placed one after another on the field whose full rows are removed
 // first: each piece's state and position at the time it is placed (OperationTransform).
-std::vector<Placement> placed_states(const PathResult& r, const PathSolution& s,
-                                     const std::vector<int>& order) {
-  std::array<Row, kMaxPathClearLine> rows{};
-  for (int y = 0; y < r.clear_line; ++y) rows[std::size_t(y)] = r.field.row(y);
+std::vector<Placement> placed_states(const Field& field, int height,
+                                     const std::vector<PathPiece>& order) {
+  std::array<Row, kMaxBuildHeight> rows{};
+  for (int y = 0; y < height; ++y) rows[std::size_t(y)] = field.row(y);
   std::vector<Placement> out;
-  for (int i : order) {
+  for (const PathPiece& p : order) {
     unsigned cleared = 0;
-    for (int y = 0; y < r.clear_line; ++y) {
+    for (int y = 0; y < height; ++y) {
       if (rows[std::size_t(y)] == kFullRow) cleared |= 1u << y;
     }
-    const PathPiece& p = s.pieces[std::size_t(i)];
     int below = std::popcount(cleared & ((1u << p.y) - 1));
     out.push_back({p.piece, p.rotation, p.x, std::int8_t(p.y - below)});
     for (const Cell& c : p.cells()) rows[std::size_t(c.y)] |= Row(1u << c.x);
@@ -155,10 +154,16 @@ std::string path_fumen(const PathResult& r, const PathSolution& s, bool split) {
     page.comment = piece_names(s);
     return fumen::encode_sfinder({page});
   }
+  const std::vector<int>& order = s.split_order.empty() ? s.sample : s.split_order;
+  std::vector<PathPiece> pieces;
+  for (int i : order) pieces.push_back(s.pieces[std::size_t(i)]);
+  return sequence_fumen(r.field, r.clear_line, pieces);
+}
+
+std::string sequence_fumen(const Field& field, int height, const std::vector<PathPiece>& order) {
   // SequenceFumenParser: the field with its full rows cleared, then one page per piece; every
   // page carries the quiz of the order (the first piece current, no hold).
-  const std::vector<int>& order = s.split_order.empty() ? s.sample : s.split_order;
-  std::vector<Placement> states = placed_states(r, s, order);
+  std::vector<Placement> states = placed_states(field, height, order);
   std::string quiz = "#Q=[](";
   for (std::size_t i = 0; i < states.size(); ++i) {
     quiz += piece_letter(states[i].piece);
@@ -166,10 +171,10 @@ std::string path_fumen(const PathResult& r, const PathSolution& s, bool split) {
   }
   fumen::ColorField start;
   int h = 0;
-  for (int y = 0; y < r.clear_line; ++y) {
-    if (r.field.row(y) == kFullRow) continue;
+  for (int y = 0; y < height; ++y) {
+    if (field.row(y) == kFullRow) continue;
     for (int x = 0; x < kWidth; ++x) {
-      if (r.field.filled(x, y)) start.set(x, h, fumen::Color::Gray);
+      if (field.filled(x, y)) start.set(x, h, fumen::Color::Gray);
     }
     ++h;
   }
@@ -289,7 +294,9 @@ std::string path_csv_none(const PathResult& r, const std::vector<int>& list) {
   std::string out;
   for (int i : list) {
     const PathSolution& s = r.solutions[std::size_t(i)];
-    std::vector<Placement> states = placed_states(r, s, s.locked_order);
+    std::vector<PathPiece> order;
+    for (int k : s.locked_order) order.push_back(s.pieces[std::size_t(k)]);
+    std::vector<Placement> states = placed_states(r.field, r.clear_line, order);
     std::string line;
     for (const Placement& p : states) {
       if (!line.empty()) line += ';';
