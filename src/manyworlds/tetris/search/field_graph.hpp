@@ -176,7 +176,7 @@ class FieldGraph {
   static constexpr std::size_t kMaxChunks = std::size_t(1) << 11;
   static constexpr std::size_t kShards = 64;
   // The shard of a hash: its top bits (the maps inside use the low ones).
-  static std::size_t shard_of(std::size_t hash) { return hash >> 58; }
+  static std::size_t shard_of(std::size_t hash) { return hash_shard(hash); }
 
   const Node& at(Id id) const {
     return node_chunks_[std::size_t(id) / kNodeChunk].load(

@@ -363,10 +363,11 @@ class SolutionWork {
         }
       }
       std::vector<Piece> m;
+      const std::uint64_t repeats = times;  // clang 14 (emscripten) captures no structured binding
       auto draw = [&](auto&& self, int q, int remaining, std::uint64_t ways) -> void {
         if (remaining == 0) {
           std::uint64_t& d = draws[m];
-          d = saturating_add(d, saturating_mul(ways, times));
+          d = saturating_add(d, saturating_mul(ways, repeats));
           return;
         }
         if (q == kPieceCount) return;

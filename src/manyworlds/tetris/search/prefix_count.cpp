@@ -334,8 +334,8 @@ class SharedAnswers {
     FlatMap<OrderKey, std::uint32_t, OrderKeyHash> map{16};
     std::vector<std::uint64_t> arena;
   };
-  const Shard& shard(const OrderKey& key) const { return shards_[OrderKeyHash{}(key) >> 58]; }
-  Shard& shard(const OrderKey& key) { return shards_[OrderKeyHash{}(key) >> 58]; }
+  const Shard& shard(const OrderKey& key) const { return shards_[hash_shard(OrderKeyHash{}(key))]; }
+  Shard& shard(const OrderKey& key) { return shards_[hash_shard(OrderKeyHash{}(key))]; }
   std::array<Shard, kShards> shards_;
 };
 
@@ -1058,7 +1058,7 @@ constexpr std::size_t kNoHoldGraphBudget = std::size_t(640) << 20;
 // What the no-hold engine knows of one (field, pattern state) pair: W(f, q), exact and
 // complete, or only that the field can still be filled (kAlive: W not computed yet), in a list
 // per field (FieldGraph::front()); a set's words follow the record.
-struct SetRecord {
+struct alignas(8) SetRecord {  // 16 bytes on 32-bit targets too: the words after it stay aligned
   enum Kind : std::uint32_t { kEmpty, kFull, kBits, kAlive };
   const SetRecord* next;
   std::int32_t state;

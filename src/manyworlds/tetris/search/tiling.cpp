@@ -65,7 +65,7 @@ class SharedMemo {
 
   std::optional<bool> find(const Key& key) const {
     std::size_t h = Hash{}(key);
-    const Shard& s = shards_[h >> 58];
+    const Shard& s = shards_[hash_shard(h)];
     std::lock_guard lock(s.mutex);
     const bool* known = s.map ? s.map->find(key) : nullptr;
     if (!known) return std::nullopt;
@@ -73,7 +73,7 @@ class SharedMemo {
   }
   void insert(const Key& key, bool value) {
     std::size_t h = Hash{}(key);
-    Shard& s = shards_[h >> 58];
+    Shard& s = shards_[hash_shard(h)];
     std::lock_guard lock(s.mutex);
     if (!s.map) {
       s.map = std::make_unique<FlatMap<Key, bool, Hash>>(16);

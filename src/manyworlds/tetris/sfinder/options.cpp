@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "manyworlds/core/error.hpp"
+#include "manyworlds/core/text.hpp"
 
 namespace manyworlds::tetris::sfinder {
 namespace {
@@ -623,10 +624,7 @@ std::string java_percent(double success, double total) {
   double value = success / total * 100;
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
-  std::array<char, 400> buffer{};
-  auto [end, ec] =
-      std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed);
-  std::string digits(buffer.data(), end);
+  std::string digits = shortest_fixed(value);
   bool negative = !digits.empty() && digits[0] == '-';
   if (negative) digits.erase(0, 1);
   std::size_t dot = digits.find('.');

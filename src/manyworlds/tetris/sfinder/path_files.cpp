@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <map>
 #include <set>
 
+#include "manyworlds/core/text.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
 #include "manyworlds/tetris/draw/picture.hpp"
 
@@ -122,9 +124,7 @@ bool sequence_less(const Sequence& a, const Sequence& b) {
 std::string java_fixed(double value, int decimals) {
   // Java's Formatter starts from the shortest decimal that reads back as the double
   // (FloatingDecimal) and rounds it half up to the requested places.
-  char buf[64];
-  auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
-  std::string s(buf, res.ptr);
+  std::string s = shortest_fixed(value);
   bool negative = !s.empty() && s[0] == '-';
   if (negative) s.erase(0, 1);
   std::size_t dot = s.find('.');
