@@ -471,6 +471,11 @@ void check_run(const Captured& c, bool quirks) {
   EXPECT_EQ(r.err, "") << what;
   if (kWeAccept.count(c.id)) {
     EXPECT_TRUE(fs::exists(work.path(c.id == "output_base_no_parent" ? "x.html" : "log.txt")));
+    // Where sfinder failed instead (the difference docs/tetris.md names).
+    EXPECT_EQ(trim_copy(slurp_existing(dir + "exit_code.txt")), "1") << what;
+    EXPECT_TRUE(slurp_existing(dir + "stderr.txt").starts_with("Error: Failed to execute "))
+        << what;
+    check_sfinder_error(c, dir, theirs);
     return;
   }
   const bool differs = !quirks && kQuirkRuns.count(c.id);

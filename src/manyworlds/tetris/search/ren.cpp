@@ -48,7 +48,13 @@ struct Node {
 struct NodeKey {
   int hold;
   std::array<std::uint64_t, 4> words;
-  friend auto operator<=>(const NodeKey&, const NodeKey&) = default;
+  // Written out: the libc++ of Debian's emscripten has no operator<=> for std::array.
+  friend bool operator==(const NodeKey&, const NodeKey&) = default;
+  friend bool operator<(const NodeKey& a, const NodeKey& b) {
+    if (a.hold != b.hold) return a.hold < b.hold;
+    return std::lexicographical_compare(a.words.begin(), a.words.end(), b.words.begin(),
+                                        b.words.end());
+  }
 };
 
 NodeKey key_of(const Field& field, int hold) {
