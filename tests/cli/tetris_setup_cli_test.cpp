@@ -74,7 +74,8 @@ class Work {
     write(fs::path(dir_.path()) / "input/patterns.txt", "*p7");
     const fs::path inputs = fs::path(kSetup) / "inputs" / id;
     if (!id.empty() && fs::is_directory(inputs)) {
-      fs::copy(inputs, dir_.path(), fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+      fs::copy(inputs, dir_.path(),
+               fs::copy_options::recursive | fs::copy_options::overwrite_existing);
     }
   }
   std::string path(const std::string& name = "") const { return dir_.path() + "/" + name; }
@@ -182,8 +183,8 @@ std::string loose_link(const std::string& data, const std::string& name, const s
     if (p.piece) pieces += tetris::piece_letter(p.piece->piece);
   }
   if (pieces.empty()) pieces = pages.front().comment;
-  return fmt::format("{} [{}] {} {}", colour_rows(pages.front().field), count,
-                     sorted_letters(name), sorted_letters(pieces));
+  return fmt::format("{} [{}] {} {}", colour_rows(pages.front().field), count, sorted_letters(name),
+                     sorted_letters(pieces));
 }
 
 // ---- setup.html ---------------------------------------------------------------------------
@@ -201,7 +202,7 @@ std::optional<std::string> inside(const std::string& line, std::string_view pref
 
 struct Html {
   std::vector<std::string> header;
-  std::string merged;  // the "All solutions" data
+  std::string merged;                                    // the "All solutions" data
   std::vector<std::pair<std::string, std::string>> nav;  // id, title
   struct Section {
     std::string title, description;
@@ -228,9 +229,9 @@ Html parse_html(const std::string& text, const std::string& what) {
   while (i < lines.size() && lines[i] != "</header>") h.header.push_back(lines[i++]);
   ++i;
   if (h.header.size() == 2) {
-    h.merged = inside(h.header[1], "<div><a href='http://fumen.zui.jp/?v115@",
-                      "'>All solutions</a></div>")
-                   .value_or("");
+    h.merged =
+        inside(h.header[1], "<div><a href='http://fumen.zui.jp/?v115@", "'>All solutions</a></div>")
+            .value_or("");
   }
   expect("<nav>");
   expect("<h2>Index</h2>");
@@ -317,9 +318,9 @@ void compare_html(const std::string& ours, const std::string& theirs, bool loose
   })) << what;
   // Columns: the same ids and titles, ours sorted by title, descending.
   EXPECT_EQ(bag(a.nav), bag(b.nav)) << what;
-  EXPECT_TRUE(std::is_sorted(a.nav.begin(), a.nav.end(),
-                             [](const auto& x, const auto& y) { return x.second > y.second; }))
-      << what;
+  EXPECT_TRUE(std::is_sorted(a.nav.begin(), a.nav.end(), [](const auto& x, const auto& y) {
+    return x.second > y.second;
+  })) << what;
   ASSERT_EQ(a.sections.size(), b.sections.size()) << what;
   for (const auto& [id, sb] : b.sections) {
     auto it = a.sections.find(id);
@@ -333,10 +334,9 @@ void compare_html(const std::string& ours, const std::string& theirs, bool loose
       for (auto& e : eb) e = loose_entry(e);
     }
     EXPECT_EQ(bag(ea), bag(eb)) << what << " " << id;
-    EXPECT_TRUE(std::is_sorted(sa.entries.begin(), sa.entries.end(),
-                               [](const std::string& x, const std::string& y) {
-                                 return entry_count(x) > entry_count(y);
-                               }))
+    EXPECT_TRUE(std::is_sorted(
+        sa.entries.begin(), sa.entries.end(),
+        [](const std::string& x, const std::string& y) { return entry_count(x) > entry_count(y); }))
         << what << " " << id;
   }
 }
@@ -537,10 +537,10 @@ TEST(TetrisSetupCli, QuirksDocumented) {
     return std::regex_search(out, m, kFound) ? std::stoi(m[1]) : -1;
   };
   Work work;
-  const std::vector<std::string> quirk = {"tetris", "setup", "-t",
-                                          "v115@pgH8RpH8RpH8QpwhH8QpwhH8QpwhH8QpwhJeAgH",
-                                          "-p",     "*!",    "-c", "yes", "--fill", "I",
-                                          "--margin", "O"};
+  const std::vector<std::string> quirk = {
+      "tetris", "setup", "-t",       "v115@pgH8RpH8RpH8QpwhH8QpwhH8QpwhH8QpwhJeAgH",
+      "-p",     "*!",    "-c",       "yes",
+      "--fill", "I",     "--margin", "O"};
   RunResult r = work.run(quirk);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // By the rules: the I in column 9 alone, or with pieces covering column 8 that also touch
@@ -550,9 +550,10 @@ TEST(TetrisSetupCli, QuirksDocumented) {
   EXPECT_GT(found(r.out), 0);
   // -np 2 with [TIO]p2 on the doc_issue field: sfinder draws 7930 sub solutions, 7905 of them
   // with pieces [TIO]p2 does not hold (IL, IJ, IZ, IS, II) through its borrowing subtraction.
-  const std::vector<std::string> borrow = {"tetris", "setup", "-t", "v115@9gTpFeTpFeTpFezhPeAgH",
-                                           "-p", "[TIO]p2", "-c", "yes", "-f", "i", "-m", "o",
-                                           "-np", "2"};
+  const std::vector<std::string> borrow = {"tetris", "setup",   "-t", "v115@9gTpFeTpFeTpFezhPeAgH",
+                                           "-p",     "[TIO]p2", "-c", "yes",
+                                           "-f",     "i",       "-m", "o",
+                                           "-np",    "2"};
   r = work.run(borrow);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(found(r.out), 3);  // as sfinder
@@ -627,8 +628,9 @@ json csv_row(const std::string& csv, const std::string& fumen) {
   for (const std::string& line : lines_of(csv)) {
     std::size_t c2 = line.rfind(','), c1 = line.rfind(',', c2 - 1);
     if (line.substr(0, c1) != fumen) continue;
-    return fmt::format("entry(\"fumen\", \"{}\") entry(\"use\", \"{}\") entry(\"num-build\", \"{}\")",
-                       fumen, line.substr(c1 + 1, c2 - c1 - 1), line.substr(c2 + 1));
+    return fmt::format(
+        "entry(\"fumen\", \"{}\") entry(\"use\", \"{}\") entry(\"num-build\", \"{}\")", fumen,
+        line.substr(c1 + 1, c2 - c1 - 1), line.substr(c2 + 1));
   }
   return "";
 }
@@ -715,8 +717,9 @@ TEST(TetrisSetupCli, SfindersUseCaseAssertions) {
 
 TEST(TetrisSetupCli, JsonThreadsAndSpellings) {
   Work work;
-  const std::vector<std::string> base = {"tetris", "setup", "-t", "v115@9gTpFeTpFeTpFezhPeAgH",
-                                         "-p", "*!", "-f", "i", "-m", "o", "-np", "2"};
+  const std::vector<std::string> base = {"tetris", "setup", "-t",  "v115@9gTpFeTpFeTpFezhPeAgH",
+                                         "-p",     "*!",    "-f",  "i",
+                                         "-m",     "o",     "-np", "2"};
   RunResult one = work.run(with(base, {"--threads", "1", "--json"}));
   ASSERT_EQ(one.exit_code, 0) << one.err;
   json j = json::parse(one.out);
@@ -744,7 +747,8 @@ TEST(TetrisSetupCli, JsonThreadsAndSpellings) {
 TEST(TetrisSetupCli, ErrorContract) {
   Work work;
   const std::vector<std::string> base = {"tetris", "setup", "-t", "v115@9gTpFeTpFeTpFezhPeAgH",
-                                         "-p", "*!", "-c", "yes", "-f", "i", "-m", "o"};
+                                         "-p",     "*!",    "-c", "yes",
+                                         "-f",     "i",     "-m", "o"};
   const std::vector<std::pair<std::vector<std::string>, int>> bad = {
       {with(base, {"--sfinder-quirks", "maybe"}), 1},
       {with(base, {"--threads", "-1"}), 2},

@@ -138,8 +138,8 @@ sf::OptionValues sfinder_options(const Args& args, std::span<const sf::OptionSpe
         throw UsageError(fmt::format("unknown option --{}", name));
       }
       if (name == "threads") continue;
-      std::vector<Json> values = value.is_array() ? value.get<std::vector<Json>>()
-                                                  : std::vector<Json>{value};
+      std::vector<Json> values =
+          value.is_array() ? value.get<std::vector<Json>>() : std::vector<Json>{value};
       for (const Json& v : values) {
         std::string s = v.is_string() ? v.get<std::string>() : v.is_null() ? "" : v.dump();
         out.add(name, s.empty() ? std::vector<std::string>{} : std::vector<std::string>{s});
@@ -269,7 +269,8 @@ Reply tetris_encode(const Args& a, unsigned) {
 Reply tetris_patterns(const Args& a, unsigned) {
   tetris::PatternsRequest request;
   request.pattern = a.text("patterns");
-  if (trim(request.pattern).empty()) throw InputError("--patterns needs a pattern (*p7, T,*p4, ...)");
+  if (trim(request.pattern).empty())
+    throw InputError("--patterns needs a pattern (*p7, T,*p4, ...)");
   return rendered(tetris::count_patterns(request));
 }
 

@@ -47,8 +47,12 @@ std::vector<Place> places(int h, const Field& blocked, unsigned skip) {
         if (skipped & ~skip) continue;
         for (int x = -s.min_x; x + s.max_x < kWidth; ++x) {
           Place p;
-          p.piece = {piece, Rotation(r), std::int8_t(x), std::int8_t(rows.front() - s.min_y),
-                     std::uint16_t(used), std::uint16_t(skipped)};
+          p.piece = {piece,
+                     Rotation(r),
+                     std::int8_t(x),
+                     std::int8_t(rows.front() - s.min_y),
+                     std::uint16_t(used),
+                     std::uint16_t(skipped)};
           bool ok = true;
           for (const Cell& c : s.cells) {
             Cell at{std::int8_t(x + c.x), std::int8_t(rows[std::size_t(c.y - s.min_y)])};
@@ -260,11 +264,21 @@ SetupField make_field(const std::string& rows) {
     const std::string& line = lines[std::size_t(f.height - 1 - y)];
     for (int x = 0; x < kWidth; ++x) {
       switch (line[std::size_t(x)]) {
-        case '*': f.fill.set(x, y); break;
-        case '+': f.free.set(x, y); break;
-        case '_': f.blocked.set(x, y); break;
-        case 'X': f.init.set(x, y); f.blocked.set(x, y); break;
-        default: break;
+        case '*':
+          f.fill.set(x, y);
+          break;
+        case '+':
+          f.free.set(x, y);
+          break;
+        case '_':
+          f.blocked.set(x, y);
+          break;
+        case 'X':
+          f.init.set(x, y);
+          f.blocked.set(x, y);
+          break;
+        default:
+          break;
       }
     }
   }
@@ -324,8 +338,7 @@ TEST(FillSetups, SolutionsMatchBruteForceOnSmallFields) {
 // its pack search still adds such pieces in columns 8-9 when the field has 5 rows or more
 // (captured as setup/last_block_quirk: 66 solutions with the quirk).
 TEST(FillSetups, LastColumnBlockQuirk) {
-  SetupField f = make_field(
-      "XXXXXXXX../XXXXXXXX../XXXXXXXX.*/XXXXXXXX.*/XXXXXXXX.*/XXXXXXXX.*");
+  SetupField f = make_field("XXXXXXXX../XXXXXXXX../XXXXXXXX.*/XXXXXXXX.*/XXXXXXXX.*/XXXXXXXX.*");
   SetupOptions o = combination("*!");
   SetupResult plain = fill_setups(f, o);
   o.sfinder_quirks = true;

@@ -13,8 +13,8 @@
 #include "manyworlds/tetris/board/movegen.hpp"
 #include "manyworlds/tetris/board/pattern.hpp"
 #include "manyworlds/tetris/search/percent.hpp"
-#include "tetris/percent_expect.hpp"
 #include "testing/sanitizers.hpp"
+#include "tetris/percent_expect.hpp"
 
 namespace manyworlds::tetris {
 namespace {

@@ -38,8 +38,8 @@ void for_each_keyed_place(int height, const std::function<void(const PathPiece&)
         const auto span =
             std::uint16_t(((1u << (rows.back() + 1)) - 1) & ~((1u << rows.front()) - 1));
         for (int x = -s.min_x; x < kWidth - s.max_x; ++x) {
-          f(PathPiece{piece, Rotation(r), std::int8_t(x), std::int8_t(rows.front() - s.min_y),
-                      used, std::uint16_t(span & ~used)});
+          f(PathPiece{piece, Rotation(r), std::int8_t(x), std::int8_t(rows.front() - s.min_y), used,
+                      std::uint16_t(span & ~used)});
         }
         // The next choice of rows, in lexicographic order.
         int j = k - 1;

@@ -126,8 +126,8 @@ class FieldGraph {
   // front now (the caller links `item` to it and tries again).
   bool push_front(Id id, const void*& expected, const void* item) {
     auto* e = static_cast<const std::uint64_t*>(expected);
-    const bool done = at(id).bits.compare_exchange_weak(
-        e, static_cast<const std::uint64_t*>(item), std::memory_order_acq_rel);
+    const bool done = at(id).bits.compare_exchange_weak(e, static_cast<const std::uint64_t*>(item),
+                                                        std::memory_order_acq_rel);
     expected = e;
     return done;
   }
@@ -296,8 +296,7 @@ class GraphGate {
   void enter() {
     std::unique_lock lock(mutex_);
     changed_.wait(lock, [&] { return !resetting_; });
-    if (graph_.over_budget() ||
-        (extra_ && graph_.memory() + extra_() > graph_.budget())) {
+    if (graph_.over_budget() || (extra_ && graph_.memory() + extra_() > graph_.budget())) {
       resetting_ = true;
       changed_.wait(lock, [&] { return active_ == 0; });
       graph_.reset();

@@ -36,8 +36,9 @@ int count_cells(Mask m) {
 }
 
 std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
-  return b > std::numeric_limits<std::uint64_t>::max() - a ? std::numeric_limits<std::uint64_t>::max()
-                                                           : a + b;
+  return b > std::numeric_limits<std::uint64_t>::max() - a
+             ? std::numeric_limits<std::uint64_t>::max()
+             : a + b;
 }
 
 std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
@@ -139,8 +140,8 @@ struct Problem {
   int width = 3;       // sfinder's column blocks: 3 wide up to 4 rows, else 2
   int last_block = 3;  // the block of the columns from 9 (width 3) or 8 (width 2)
   Mask usable = 0, fill = 0, init = 0, blocked = 0;
-  std::vector<Candidate> places;   // key pieces (rows skipped only where allowed)
-  std::vector<Candidate> extras;   // local-search pieces (any rows skipped)
+  std::vector<Candidate> places;  // key pieces (rows skipped only where allowed)
+  std::vector<Candidate> extras;  // local-search pieces (any rows skipped)
   std::array<std::vector<int>, kPieceCount> extras_by_piece;
   std::vector<std::pair<PieceCounts, std::uint64_t>> counts;  // the patterns' counts, times
   int max_pieces = 0;
@@ -219,7 +220,8 @@ class KeySearch {
     // when they come after the lowest of its fill-covering pieces in its comparator order.
     int lowest = std::numeric_limits<int>::max();
     for (int i : chosen_) {
-      if (p_.places[std::size_t(i)].left >= 8) lowest = std::min(lowest, p_.places[std::size_t(i)].rank);
+      if (p_.places[std::size_t(i)].left >= 8)
+        lowest = std::min(lowest, p_.places[std::size_t(i)].rank);
     }
     if (lowest == std::numeric_limits<int>::max()) return;
     extend(0, lowest, occupied, counts, depth);
@@ -295,7 +297,7 @@ std::vector<PathPiece> pack_order(const Problem& p, const std::vector<int>& key)
 struct Worker {
   std::unique_ptr<ReachCache> reach;   // the drop model
   std::unique_ptr<ReachCache> locked;  // soft drop (180 with the 180 drop): split fumens
-  std::unique_ptr<BuildGraph> graph;  // reused from one set of pieces to the next
+  std::unique_ptr<BuildGraph> graph;   // reused from one set of pieces to the next
 };
 
 // The indices of `pieces` in the order of `list` (a reordering of them).
@@ -676,33 +678,33 @@ SetupResult fill_setups(const SetupField& field, const SetupOptions& o) {
   Progress progress("setup", keys.size(), o.progress);
   std::atomic<std::uint64_t> listed{0};
   std::size_t chunk = std::clamp<std::size_t>(keys.size() / (std::size_t(threads) * 16), 1, 16);
-  parallel_for_ranges(keys.size(), threads, chunk, [&](std::size_t begin, std::size_t end,
-                                                       unsigned worker) {
-    Worker& w = workers[worker];
-    if (!w.reach) {
-      w.reach = std::make_unique<ReachCache>(gen);
-      w.locked = std::make_unique<ReachCache>(locked_gen);
-      w.graph = std::make_unique<BuildGraph>(w.reach.get());
-    }
-    for (std::size_t k = begin; k < end; ++k) {
-      if (cancel_requested()) {
-        throw_if_cancelled(
-            fmt::format("setup: {} of {} solution candidates", progress.done(), keys.size()));
-      }
-      SolutionWork work(p, w);
-      done[k].subs = work.run(keys[k], done[k].pack);
-      std::uint64_t copies = 0;
-      for (const SetupSub& s : done[k].subs) copies = saturating_add(copies, s.copies);
-      std::uint64_t total = listed.fetch_add(copies) + copies;
-      if (o.max_sub_solutions != 0 && total > o.max_sub_solutions) {
-        throw InputError(fmt::format(
-            "setup: more than {} sub solutions (sfinder lists each as often as its patterns "
-            "draw it): narrow the patterns or -np, or use --force",
-            o.max_sub_solutions));
-      }
-      progress.advance();
-    }
-  });
+  parallel_for_ranges(
+      keys.size(), threads, chunk, [&](std::size_t begin, std::size_t end, unsigned worker) {
+        Worker& w = workers[worker];
+        if (!w.reach) {
+          w.reach = std::make_unique<ReachCache>(gen);
+          w.locked = std::make_unique<ReachCache>(locked_gen);
+          w.graph = std::make_unique<BuildGraph>(w.reach.get());
+        }
+        for (std::size_t k = begin; k < end; ++k) {
+          if (cancel_requested()) {
+            throw_if_cancelled(
+                fmt::format("setup: {} of {} solution candidates", progress.done(), keys.size()));
+          }
+          SolutionWork work(p, w);
+          done[k].subs = work.run(keys[k], done[k].pack);
+          std::uint64_t copies = 0;
+          for (const SetupSub& s : done[k].subs) copies = saturating_add(copies, s.copies);
+          std::uint64_t total = listed.fetch_add(copies) + copies;
+          if (o.max_sub_solutions != 0 && total > o.max_sub_solutions) {
+            throw InputError(fmt::format(
+                "setup: more than {} sub solutions (sfinder lists each as often as its patterns "
+                "draw it): narrow the patterns or -np, or use --force",
+                o.max_sub_solutions));
+          }
+          progress.advance();
+        }
+      });
 
   // Solutions with the same cells per piece type are one (sfinder's BlockField).
   std::map<std::array<Mask, kPieceCount>, std::size_t> index;

@@ -75,9 +75,9 @@ struct FieldOperation {
 
 struct SetupOptions {
   std::vector<Pattern> patterns;
-  bool combination = false;  // patterns as piece multisets (sfinder's -c yes)
-  bool use_hold = true;      // order mode
-  int n_pieces = 0;          // > 0: sub solutions of that many pieces (sfinder's -np)
+  bool combination = false;            // patterns as piece multisets (sfinder's -c yes)
+  bool use_hold = true;                // order mode
+  int n_pieces = 0;                    // > 0: sub solutions of that many pieces (sfinder's -np)
   DropType drop = DropType::Softdrop;  // softdrop, harddrop, softdrop180, t-softdrop
   KickTable kicks = KickTable::srs();
   SetupExclude exclude = SetupExclude::None;
@@ -108,8 +108,8 @@ struct SetupSolution {
 
 struct SetupResult {
   int height = 0;
-  int need = 0;        // ceil(fill cells / 4): sfinder's "Need Pieces"
-  int max_pieces = 0;  // K
+  int need = 0;               // ceil(fill cells / 4): sfinder's "Need Pieces"
+  int max_pieces = 0;         // K
   bool local_search = false;  // order mode or n_pieces: sub solutions of exactly K pieces
   std::vector<SetupSolution> solutions;  // distinct BlockFields, in a fixed order
   std::uint64_t sub_solutions = 0;       // copies counted

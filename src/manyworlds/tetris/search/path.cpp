@@ -650,14 +650,16 @@ PathResult path(const Field& field, const std::vector<Pattern>& patterns, const 
           PathSolution s;
           for (int i : covers[c]) s.pieces.push_back(area.pieces[std::size_t(i)].piece);
           list_order(s.pieces, width);
-          BuildGraph orders(area.field, area.height, s.pieces, w.main.get(), BuildGraph::Height::Clear);
+          BuildGraph orders(area.field, area.height, s.pieces, w.main.get(),
+                            BuildGraph::Height::Clear);
           // Included when some build order's sequence is a placement order of the patterns.
           std::vector<int> valid_first = orders.first_order(&sets.valid_trie);
           progress.advance();
           if (valid_first.empty()) continue;
           s.sample = reserved ? orders.first_order(nullptr) : valid_first;
           for (const PathPiece& p : s.pieces) s.skips_rows = s.skips_rows || p.skipped != 0;
-          BuildGraph by_input(area.field, area.height, s.pieces, w.main.get(), BuildGraph::Height::Shape);
+          BuildGraph by_input(area.field, area.height, s.pieces, w.main.get(),
+                              BuildGraph::Height::Shape);
           s.specified = specified_inputs(by_input, sets);
           if (want_patterns) {
             s.orders = all_orders(orders, r.need);
@@ -667,7 +669,8 @@ PathResult path(const Field& field, const std::vector<Pattern>& patterns, const 
             s.pattern_sequences = pattern_sequences(s.valid_orders, sets);
           }
           if (o.locked_orders) {
-            BuildGraph locked(area.field, area.height, s.pieces, w.locked.get(), BuildGraph::Height::Clear);
+            BuildGraph locked(area.field, area.height, s.pieces, w.locked.get(),
+                              BuildGraph::Height::Clear);
             s.locked_order = locked.first_order(nullptr);
           }
           if (o.split) s.split_order = split_order(area, s, *w.locked);

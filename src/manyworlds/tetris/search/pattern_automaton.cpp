@@ -108,8 +108,9 @@ PatternAutomaton::PatternAutomaton(const std::vector<Pattern>& patterns, int len
         first = false;
       } else {
         for (int q = 0; q < kPieceCount; ++q) {
-          s.required = set_count(s.required, Piece(q),
-                                 std::min(count_of(s.required, Piece(q)), count_of(through, Piece(q))));
+          s.required =
+              set_count(s.required, Piece(q),
+                        std::min(count_of(s.required, Piece(q)), count_of(through, Piece(q))));
         }
       }
       for (int q = 0; q < kPieceCount; ++q) {

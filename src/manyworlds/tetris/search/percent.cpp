@@ -12,8 +12,8 @@
 #include "manyworlds/core/flat_map.hpp"
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/progress.hpp"
-#include "manyworlds/tetris/search/field_graph.hpp"
 #include "manyworlds/tetris/board/hold.hpp"
+#include "manyworlds/tetris/search/field_graph.hpp"
 #include "manyworlds/tetris/search/prefix_count.hpp"
 #include "manyworlds/tetris/search/tiling.hpp"
 

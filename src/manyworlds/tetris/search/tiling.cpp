@@ -111,8 +111,7 @@ class Solver final : public SolverBase {
     build();
   }
 
-  bool fillable(const Field& field, int x0, PieceCounts available,
-                PieceCounts required) override {
+  bool fillable(const Field& field, int x0, PieceCounts available, PieceCounts required) override {
     Bits<W> empty;
     for (int y = 0; y < height_; ++y) {
       unsigned holes = ~unsigned(field.row(y) >> x0) & ((1u << width_) - 1);

@@ -88,9 +88,9 @@ CoverInput read_cover_input(const OptionValues& given) {
     if (mirror) in.setups.push_back(mirror_setup(in.setups.back()));
   }
 
-  in.pattern_lines = read_pattern_lines(
-      given.all("patterns"), given.first("patterns-path").value_or("input/patterns.txt"),
-      "cover: ");
+  in.pattern_lines =
+      read_pattern_lines(given.all("patterns"),
+                         given.first("patterns-path").value_or("input/patterns.txt"), "cover: ");
   if (in.pattern_lines.empty()) throw InputError("cover: patterns: no pattern given");
   in.patterns = parse_pattern_lines(in.pattern_lines);
 

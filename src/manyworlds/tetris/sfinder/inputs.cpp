@@ -313,9 +313,9 @@ std::vector<std::string> read_pattern_lines(const std::vector<std::string>& valu
     // unreadable) keeps its own one-line message.
     std::error_code ignored;
     if (std::filesystem::exists(path, ignored)) throw;
-    throw InputError(fmt::format(
-        "{}no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)", verb,
-        e.what()));
+    throw InputError(
+        fmt::format("{}no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)",
+                    verb, e.what()));
   }
   return java_lines(text);
 }

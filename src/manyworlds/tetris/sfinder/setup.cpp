@@ -64,15 +64,15 @@ std::optional<std::optional<fumen::Color>> colour_word(std::string_view word) {
     std::optional<fumen::Color> colour;
   };
   static const Word kWords[] = {
-      {"i", fumen::Color::I},      {"cyan", fumen::Color::I},   {"cy", fumen::Color::I},
-      {"j", fumen::Color::J},      {"blue", fumen::Color::J},   {"bl", fumen::Color::J},
-      {"l", fumen::Color::L},      {"orange", fumen::Color::L}, {"or", fumen::Color::L},
-      {"o", fumen::Color::O},      {"yellow", fumen::Color::O}, {"ye", fumen::Color::O},
-      {"s", fumen::Color::S},      {"green", fumen::Color::S},  {"gr", fumen::Color::S},
-      {"t", fumen::Color::T},      {"purple", fumen::Color::T}, {"pu", fumen::Color::T},
-      {"z", fumen::Color::Z},      {"red", fumen::Color::Z},    {"re", fumen::Color::Z},
-      {"x", std::nullopt},         {"g", std::nullopt},         {"gray", std::nullopt},
-      {"none", std::nullopt},      {"null", std::nullopt},      {"empty", std::nullopt},
+      {"i", fumen::Color::I}, {"cyan", fumen::Color::I},   {"cy", fumen::Color::I},
+      {"j", fumen::Color::J}, {"blue", fumen::Color::J},   {"bl", fumen::Color::J},
+      {"l", fumen::Color::L}, {"orange", fumen::Color::L}, {"or", fumen::Color::L},
+      {"o", fumen::Color::O}, {"yellow", fumen::Color::O}, {"ye", fumen::Color::O},
+      {"s", fumen::Color::S}, {"green", fumen::Color::S},  {"gr", fumen::Color::S},
+      {"t", fumen::Color::T}, {"purple", fumen::Color::T}, {"pu", fumen::Color::T},
+      {"z", fumen::Color::Z}, {"red", fumen::Color::Z},    {"re", fumen::Color::Z},
+      {"x", std::nullopt},    {"g", std::nullopt},         {"gray", std::nullopt},
+      {"none", std::nullopt}, {"null", std::nullopt},      {"empty", std::nullopt},
   };
   for (const Word& k : kWords) {
     if (k.text == w) return k.colour;
@@ -130,8 +130,8 @@ std::vector<std::string> field_rows(const SetupField& f) {
 
 void check_field_height(int height) {
   if (height < 1 || height > kMaxSetupHeight) {
-    throw InputError(fmt::format("setup: max height {} out of range (1 to {}; see --line)",
-                                 height, kMaxSetupHeight));
+    throw InputError(fmt::format("setup: max height {} out of range (1 to {}; see --line)", height,
+                                 kMaxSetupHeight));
   }
 }
 
@@ -423,9 +423,9 @@ SetupInput read_setup_input(const OptionValues& cl) {
 
   // Patterns: from -p (each value split at ';') or the patterns file, read now, parsed when the
   // field has been checked (sfinder's order of errors).
-  in.pattern_lines = read_pattern_lines(
-      given.all("patterns"), given.first("patterns-path").value_or("input/patterns.txt"),
-      "setup: ");
+  in.pattern_lines =
+      read_pattern_lines(given.all("patterns"),
+                         given.first("patterns-path").value_or("input/patterns.txt"), "setup: ");
 
   SetupOptions& o = in.options;
   if (auto kicks = given.first("kicks")) {
@@ -445,8 +445,8 @@ SetupInput read_setup_input(const OptionValues& cl) {
     } else if (e == "none") {
       o.exclude = SetupExclude::None;
     } else {
-      throw InputError(fmt::format(
-          "setup: --exclude '{}' is not none, holes or strict-holes", *exclude));
+      throw InputError(
+          fmt::format("setup: --exclude '{}' is not none, holes or strict-holes", *exclude));
     }
   }
   for (const std::string& value : given.all("operate")) {
@@ -593,8 +593,8 @@ std::string setup_html(const SetupInput& in, const SetupResult& r) {
   }
   // Tetfu.encode of no page writes one empty page.
   const std::string merged = pages.empty() ? "vhAAgH" : fumen::encode_sfinder(pages);
-  html.header(fmt::format("<div><a href='http://fumen.zui.jp/?v115@{}'>All solutions</a></div>",
-                          merged));
+  html.header(
+      fmt::format("<div><a href='http://fumen.zui.jp/?v115@{}'>All solutions</a></div>", merged));
   std::vector<std::string> order = html.column_ids();
   std::stable_sort(order.begin(), order.end(), [&](const std::string& a, const std::string& b) {
     return html.column(a).title > html.column(b).title;
@@ -663,9 +663,8 @@ void to_json(Json& out, const SetupRun& run) {
                       {"orders", sub->orders},
                       {"copies", sub->copies}});
     }
-    solutions.push_back({{"field", column_of(in, s).title},
-                         {"pieces", letters(s.key)},
-                         {"sub_solutions", subs}});
+    solutions.push_back(
+        {{"field", column_of(in, s).title}, {"pieces", letters(s.key)}, {"sub_solutions", subs}});
   }
   out = {{"solutions", r.solutions.size()},
          {"sub_solutions", r.sub_solutions},
