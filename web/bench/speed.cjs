@@ -1,9 +1,13 @@
 // The WebAssembly engine against the native one, call for call: the same requests through the
 // same bridge (web/bridge/), native (manyworlds_web_native: g++, GMP) and WebAssembly (the
-// one-thread build under node), one thread each, alternating on the same machine, each call
-// REPEAT times after one untimed call; the median CPU time of the call in each process (the machine is shared: wall
-// time says more about the neighbours). Prints a Markdown table; exit 1 when an answer differs.
-//   node web/bench/speed.cjs --site build/web --native build/release/manyworlds_web_native [--repeat 5]
+// one-thread build under node), one thread each, alternating on the same machine. Both sides
+// time the same span: mw_call from request text to answer text. Each case is first called
+// untimed until warm (V8 compiles WebAssembly with a baseline compiler and optimizes hot
+// functions later), then REPEAT times alternating; the table gives the median time of a call
+// (wall time of the calling thread: node's CPU time also counts its garbage collector's
+// threads, which a batch of small calls keeps busy). Prints a Markdown table; exit 1 when an
+// answer differs.
+//   node web/bench/speed.cjs --site build/web --native build/release/manyworlds_web_native [--repeat 5] [--warm-ms 500]
 // The cases: every reference case of tests/data/tetris/cases.tsv that needs no file, and each
 // puzzle's headline workload (bench/workloads/).
 'use strict';
@@ -19,6 +23,9 @@ const root = path.join(__dirname, '..', '..');
 const site = option('--site', path.join(root, 'build', 'web'));
 const native = option('--native', path.join(root, 'build', 'release', 'manyworlds_web_native'));
 const repeat = Number(option('--repeat', '5'));
+const WARM = 3;
+const BATCH_MS = 5;  // a timed sample lasts at least this long on the WebAssembly side
+const WARM_MS = Number(option('--warm-ms', '500'));
 
 function percentCases(table) {
   const spec = (name) => table.find((s) => s.short === name.replace(/^-+/, '') || s.long === name.replace(/^-+/, ''));
@@ -65,38 +72,58 @@ const same_form = (answer) => JSON.stringify([answer.ok, strip(answer.result), m
     child.stdin.write(`${JSON.stringify(request)}\n`);
     return JSON.parse((await lines.next()).value);
   };
-  const callWasm = (request) => {
+  // BATCH calls in a row, timed together (process.cpuUsage counts microseconds: a call of
+  // 50 us needs a batch to be measured); the mean per call.
+  const callWasm = (request, batch = 1) => {
+    const text = JSON.stringify(request);
+    let reply;
     const before = process.cpuUsage();
     const start = performance.now();
-    const answer = wasm(request);
+    for (let i = 0; i < batch; ++i) reply = wasm.raw(text);
     const cpu = process.cpuUsage(before);
-    return { cpu_ms: (cpu.user + cpu.system) / 1000, wall_ms: performance.now() - start, answer };
+    return { cpu_ms: (cpu.user + cpu.system) / 1000 / batch, wall_ms: (performance.now() - start) / batch, answer: JSON.parse(reply) };
+  };
+  const callNativeBatch = async (request, batch = 1) => {
+    let cpu = 0, wall = 0, last;
+    for (let i = 0; i < batch; ++i) {
+      last = await callNative(request);
+      cpu += last.cpu_ms;
+      wall += last.wall_ms;
+    }
+    return { cpu_ms: cpu / batch, wall_ms: wall / batch, answer: last.answer };
   };
   const table = wasm({ verb: 'meta' }).result.tables.percent;
   const cases = [...percentCases(table), ...WORKLOADS];
-  console.log(`| case | native CPU ms | wasm CPU ms | wasm / native |`);
-  console.log(`|---|---:|---:|---:|`);
+  console.log(`| case | calls a sample | native ms | wasm ms | wasm / native |`);
+  console.log(`|---|---:|---:|---:|---:|`);
   let differ = 0;
   const ratios = [];
   for (const c of cases) {
     const request = Object.assign({ threads: 1 }, c.request);
     const n = [], w = [];
     let same = true;
-    // One call each first, not timed: WebAssembly's code is compiled lazily and optimized once
-    // warm (the first answer of a fresh page is timed by the browser test instead).
-    await callNative(request);
-    callWasm(request);
+    // Untimed calls first, on both sides, until WebAssembly's hot code is optimized: at least
+    // WARM calls or WARM_MS of WebAssembly time (the first answer of a fresh page is timed by
+    // the browser test instead).
+    let batch = 1;
+    for (let i = 0, spent = 0; i < WARM || spent < WARM_MS; ++i) {
+      await callNative(request);
+      const ms = callWasm(request).wall_ms;
+      spent += ms;
+      batch = Math.max(1, Math.ceil(BATCH_MS / Math.max(ms, 1e-3)));
+      if (i >= 200) break;
+    }
     for (let i = 0; i < repeat; ++i) {
-      const a = await callNative(request);
-      const b = callWasm(request);
-      n.push(a.cpu_ms);
-      w.push(b.cpu_ms);
+      const a = await callNativeBatch(request, batch);
+      const b = callWasm(request, batch);
+      n.push(a.wall_ms);
+      w.push(b.wall_ms);
       same = same && a.answer.ok && b.answer.ok && same_form(a.answer) === same_form(b.answer);
     }
     if (!same) ++differ;
     const ratio = median(w) / Math.max(median(n), 1e-3);
     ratios.push(ratio);
-    console.log(`| ${c.name} | ${median(n).toFixed(2)} | ${median(w).toFixed(2)} | ${ratio.toFixed(2)}${same ? '' : ' (answers differ!)'} |`);
+    console.log(`| ${c.name} | ${batch} | ${median(n).toFixed(3)} | ${median(w).toFixed(3)} | ${ratio.toFixed(2)}${same ? '' : ' (answers differ!)'} |`);
   }
   child.stdin.end();
   const geo = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);

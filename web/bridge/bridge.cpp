@@ -151,14 +151,13 @@ sf::OptionValues sfinder_options(const Args& args, std::span<const sf::OptionSpe
 }
 
 // The files a run wrote, read back into the reply (the page offers them for download) and
-// removed; the log is removed too (in the browser they live in memory).
-void collect_files(Reply& reply, const std::vector<std::string>& files, const std::string& log) {
+// removed (in the browser they live in memory). The runs keep no log: the report is the
+// reply's text.
+void collect_files(Reply& reply, const std::vector<std::string>& files) {
   for (const std::string& file : files) {
     reply.files[std::filesystem::path(file).filename().string()] = read_text(file, 256 * kMiB);
     std::filesystem::remove(file);
   }
-  std::error_code ignored;
-  std::filesystem::remove(log, ignored);
 }
 
 Reply tetris_percent(const Args& a, unsigned threads) {
@@ -166,10 +165,8 @@ Reply tetris_percent(const Args& a, unsigned threads) {
   request.options = sfinder_options(a, sf::percent_options(), threads);
   request.method = tetris::parse_method(a.text("method", "auto"));
   request.force = a.flag("force");
-  sf::PercentRun run = sf::run_percent(request);
-  Reply reply = rendered(run);
-  collect_files(reply, {}, run.input.log_path);
-  return reply;
+  request.write_log = false;
+  return rendered(sf::run_percent(request));
 }
 
 Reply tetris_path(const Args& a, unsigned threads) {
@@ -178,9 +175,10 @@ Reply tetris_path(const Args& a, unsigned threads) {
   request.minimal = a.text("minimal", request.minimal);
   request.pictures = a.text("pictures", request.pictures);
   request.force = a.flag("force");
+  request.write_log = false;
   sf::PathRun run = sf::run_path(request);
   Reply reply = rendered(run);
-  collect_files(reply, run.files, run.log_path);
+  collect_files(reply, run.files);
   // The page draws each solution: its field's rows, as `tetris show --json` gives them.
   if (reply.result.contains("unique")) {
     for (Json& solution : reply.result["unique"]) {
@@ -206,9 +204,10 @@ Reply tetris_cover(const Args& a, unsigned threads) {
   request.method = sf::parse_cover_method(a.text("method", "optimized"));
   request.threads = threads;
   request.force = a.flag("force");
+  request.write_log = false;
   sf::CoverRun run = sf::run_cover(request);
   Reply reply = rendered(run);
-  collect_files(reply, {run.input.output_path}, run.input.log_path);
+  collect_files(reply, {run.input.output_path});
   return reply;
 }
 

@@ -46,8 +46,11 @@ inline constexpr std::size_t kHugePage = std::size_t(1) << 21;
 inline std::size_t whole_pages(std::size_t bytes) {
   return (bytes + 4095) & ~std::size_t(4095);
 }
-inline void* map_pages(std::size_t bytes, bool huge) {
+// Blocks come zeroed (mapped ones always are); elsewhere (WebAssembly) a caller that writes
+// every byte before reading it passes zeroed = false and is spared clearing megabytes a call.
+inline void* map_pages(std::size_t bytes, bool huge, bool zeroed = true) {
 #if defined(__linux__)
+  (void)zeroed;  // mapped pages are zero
   std::size_t length = whole_pages(bytes);
   std::size_t slack = huge && bytes >= kHugePage ? kHugePage : 0;
   void* raw =
@@ -68,7 +71,7 @@ inline void* map_pages(std::size_t bytes, bool huge) {
 #else
   (void)huge;
   void* p = ::operator new(bytes);
-  std::memset(p, 0, bytes);
+  if (zeroed) std::memset(p, 0, bytes);
   return p;
 #endif
 }

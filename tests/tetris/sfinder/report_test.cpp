@@ -9,6 +9,9 @@
 #include <fstream>
 
 #include "manyworlds/core/error.hpp"
+#include "manyworlds/tetris/sfinder/cover.hpp"
+#include "manyworlds/tetris/sfinder/path.hpp"
+#include "manyworlds/tetris/sfinder/percent.hpp"
 #include "manyworlds/tetris/sfinder/report.hpp"
 #include "testing/temp_dir.hpp"
 
@@ -76,6 +79,49 @@ TEST(SfinderReport, TheLogIsWrittenWithItsFoldersAndAFolderIsRefused) {
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_EQ(text, "done\n");
   EXPECT_THROW(prepare_log(dir.file("deep")), InputError);
+}
+
+// The browser app keeps no log (write_log = false): percent, path and cover then write none and
+// say so with an empty log path; by default each writes sfinder's log where -lp says.
+TEST(SfinderReport, RunsWriteTheirLogUnlessAskedNotTo) {
+  testing::TempDir dir;
+  for (bool write : {true, false}) {
+    const std::string log = dir.file(write ? "with/log.txt" : "without/log.txt");
+    auto options = [&](std::string_view out) {
+      OptionValues o;
+      o.add("tetfu", {"v115@9gE8DeG8CeH8BeG8CeA8JeAgH"});  // sfinder's PCO field (docs)
+      o.add("patterns", {"*p4"});
+      o.add("log-path", {log});
+      o.add("output-base", {dir.file(std::string(out))});
+      return o;
+    };
+    PercentRequest percent;
+    percent.options = options("percent");
+    percent.write_log = write;
+    PercentRun p = run_percent(percent);
+    EXPECT_EQ(p.result.successes, 514u);  // sfinder's docs: 514/840 on this field
+    EXPECT_EQ(p.input.log_path, write ? log : "");
+    EXPECT_EQ(std::filesystem::exists(log), write);
+    std::filesystem::remove(log);
+
+    PathRequest path;
+    path.options = options(write ? "with/path.html" : "without/path.html");
+    path.write_log = write;
+    PathRun r = run_path(path);
+    EXPECT_EQ(r.log_path, write ? log : "");
+    EXPECT_EQ(std::filesystem::exists(log), write);
+    EXPECT_FALSE(r.files.empty());  // the solutions' files are written either way
+    for (const auto& f : r.files) EXPECT_TRUE(std::filesystem::exists(f)) << f;
+    std::filesystem::remove(log);
+
+    CoverRequest cover;
+    cover.options = options(write ? "with/cover.csv" : "without/cover.csv");
+    cover.write_log = write;
+    CoverRun c = run_cover(cover);
+    EXPECT_EQ(c.input.log_path, write ? log : "");
+    EXPECT_EQ(std::filesystem::exists(log), write);
+    EXPECT_TRUE(std::filesystem::exists(c.input.output_path));
+  }
 }
 
 }  // namespace

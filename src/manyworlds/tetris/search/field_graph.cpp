@@ -160,15 +160,16 @@ FieldGraph::Node& FieldGraph::slot(Id id) {
     std::lock_guard lock(chunk_mutex_);
     chunk = node_chunks_[c].load(std::memory_order_relaxed);
     if (!chunk) {
-      // Mapped zeroed (flat_map.hpp). Touched page by page, the 2 MB of a chunk took 512
+      // Not cleared: node() constructs each node (and its tall rows) when it gives out its
+      // id. Where mapped (flat_map.hpp), touched page by page, the 2 MB of a chunk took 512
       // page faults, more than a small count's whole search; populated whole, or on a huge
       // page, it cost such a count about as much. So the first chunk is populated a slice at
       // a time by node(), and the later ones, for a graph already large, whole on huge
-      // pages. Each node is constructed by node() when its id is given out.
-      chunk = static_cast<Node*>(map_pages(kNodeChunk * sizeof(Node), c > 0));
+      // pages.
+      chunk = static_cast<Node*>(map_pages(kNodeChunk * sizeof(Node), c > 0, false));
       if (c > 0) populate_pages(chunk, kNodeChunk * sizeof(Node));
       if (tall()) {
-        auto* tall = static_cast<TallRows*>(map_pages(kNodeChunk * sizeof(TallRows), false));
+        auto* tall = static_cast<TallRows*>(map_pages(kNodeChunk * sizeof(TallRows), false, false));
         tall_chunks_[c].store(tall, std::memory_order_release);
       }
       node_chunks_[c].store(chunk, std::memory_order_release);
@@ -285,9 +286,9 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
     if (edge_used_ + n + 1 > kEdgeChunk) {
       if (edge_chunks_used_ >= kMaxChunks) throw std::length_error("field graph: too many edges");
       // Like the node chunks (slot()): the first is faulted in as it fills, the later ones
-      // are populated whole on huge pages.
+      // are populated whole on huge pages; not cleared: each list is written as it is taken.
       const bool later = edge_chunks_used_ > 0;
-      Id* chunk = static_cast<Id*>(map_pages(kEdgeChunk * sizeof(Id), later));
+      Id* chunk = static_cast<Id*>(map_pages(kEdgeChunk * sizeof(Id), later, false));
       if (later) populate_pages(chunk, kEdgeChunk * sizeof(Id));
       edge_chunks_[edge_chunks_used_++].store(chunk, std::memory_order_release);
       edge_used_ = 0;
@@ -346,7 +347,7 @@ const std::uint64_t* FieldGraph::store_bits(Id id, const std::uint64_t* words, s
     std::lock_guard lock(bits_mutex_);
     constexpr std::size_t kWords = std::size_t(1) << 16;
     if (bit_chunks_.empty() || bits_used_ + n > kWords) {
-      bit_chunks_.push_back(std::make_unique<std::uint64_t[]>(kWords));
+      bit_chunks_.emplace_back(new std::uint64_t[kWords]);  // not cleared: written as taken
       bits_used_ = 0;
       bit_bytes_.fetch_add(kWords * sizeof(std::uint64_t), std::memory_order_relaxed);
     }

@@ -226,7 +226,11 @@ CoverRun run_cover(const CoverRequest& request) {
   run.seconds = watch.seconds();
   run.report = cover_report(run.input, run.result, fmt::format("manyworlds {}", kVersion),
                             static_cast<long long>(run.seconds * 1000));
-  write_file(run.input.log_path, run.report, "log file");
+  if (request.write_log) {
+    write_file(run.input.log_path, run.report, "log file");
+  } else {
+    run.input.log_path.clear();
+  }
   write_file(run.input.output_path, cover_csv(run.input.setups, run.result), "results file");
   return run;
 }

@@ -47,6 +47,7 @@ struct CoverRequest {
   unsigned threads = 1;
   bool force = false;     // beyond kMaxSequencesUnforced sequences
   bool progress = false;  // draw progress on stderr
+  bool write_log = true;  // sfinder's log file (-lp); the browser app keeps none (log path "")
 };
 
 // Beyond this many sequences (counted with repeats) cover asks for --force.

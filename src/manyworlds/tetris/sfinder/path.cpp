@@ -147,7 +147,7 @@ PathRun run_path(const PathRequest& request) {
   if (to_console) output_base = "output/path.html";
   run.files = path_file_names(output_base, run.format, exact);
   for (const auto& f : run.files) prepare_file(f, "output");
-  prepare_log(run.log_path);
+  if (request.write_log) prepare_log(run.log_path);
 
   std::optional<fumen::ColorField> reserved_cells;
   Field field = in.field;
@@ -280,7 +280,11 @@ PathRun run_path(const PathRequest& request) {
   for (const auto& [file, text] : contents) write_file_atomically(file, text);
   run.files.clear();
   for (const auto& entry : contents) run.files.push_back(entry.first);
-  write_log(run.log_path, run.report);
+  if (request.write_log) {
+    write_log(run.log_path, run.report);
+  } else {
+    run.log_path.clear();
+  }
   if (!to_console) run.console.reset();
   return run;
 }

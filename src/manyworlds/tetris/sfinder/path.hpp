@@ -28,6 +28,7 @@ struct PathRequest {
   std::string pictures = "yes";     // draw each solution's field in the HTML
   bool force = false;
   bool progress = false;
+  bool write_log = true;  // sfinder's log file (-lp); the browser app keeps none (log path "")
 };
 
 enum class PathFormat { Html, CsvNone, CsvSolution, CsvPattern, CsvUse };

@@ -137,14 +137,18 @@ PercentRun run_percent(const PercentRequest& request) {
   options.failed_limit = in.failed_count < 0 ? -1 : in.failed_count;
   // MoveGenerator checks the drop model against the kicks (180 needs 180-degree kicks).
   MoveGenerator check(options.kicks, options.drop);
-  prepare_log(in.log_path);
+  if (request.write_log) prepare_log(in.log_path);
 
   Stopwatch watch;
   run.result = percent(in.field, in.patterns, options);
   run.seconds = watch.seconds();
   run.threads = options.threads;
   run.report = percent_report(in, run.result, run.threads, run.seconds);
-  write_log(in.log_path, run.report);
+  if (request.write_log) {
+    write_log(in.log_path, run.report);
+  } else {
+    run.input.log_path.clear();
+  }
   return run;
 }
 

@@ -18,6 +18,7 @@ struct PercentRequest {
   PercentMethod method = PercentMethod::Auto;
   bool force = false;     // beyond kMaxSequencesUnforced sequences
   bool progress = false;  // draw progress on stderr
+  bool write_log = true;  // sfinder's log file (-lp); the browser app keeps none (log path "")
 };
 
 // Beyond this many sequences (with repeats, after truncation) percent asks for --force: at
