@@ -20,6 +20,7 @@ void setup_tetris_cover(CLI::App& tetris);
 void setup_tetris_fig(CLI::App& tetris);
 void setup_tetris_path(CLI::App& tetris);
 void setup_tetris_saves(CLI::App& tetris);
+void setup_tetris_spin(CLI::App& tetris);
 void setup_tetris_util_seq(CLI::App& util);
 void setup_tour(CLI::App& app);
 void setup_bench(CLI::App& app);
@@ -41,6 +42,7 @@ const std::vector<Command>& commands() {
       {{"tetris"}, "fig", setup_tetris_fig},
       {{"tetris"}, "path", setup_tetris_path, sf::path_options},
       {{"tetris"}, "saves", setup_tetris_saves, sf::saves_options},
+      {{"tetris"}, "spin", setup_tetris_spin, sf::spin_options},
       {{"tetris", "util"}, "seq", setup_tetris_util_seq, sf::seq_options},
       {{}, "tour", setup_tour},
       {{}, "bench", setup_bench},

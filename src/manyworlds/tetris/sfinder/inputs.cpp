@@ -109,6 +109,37 @@ const KickTable* builtin_kicks(std::string_view name) {
   return nullptr;
 }
 
+// The rows of a text field file, joined (ColoredFieldFactory.createColoredField): 10 marks a
+// row, the last row is y = 0; `_` and space empty, a piece letter that piece's colour (percent
+// and path read upper-case letters only), anything else gray.
+FieldFile rows_field(const std::vector<std::string>& lines, std::string_view name) {
+  std::string marks;
+  for (const std::string& line : lines) marks += line;
+  if (marks.size() % 10 != 0) {
+    throw InputError(fmt::format("field file {}: {} marks in the rows, not a multiple of 10", name,
+                                 marks.size()));
+  }
+  int rows = int(marks.size() / 10);
+  if (rows > kMaxHeight) {
+    throw InputError(fmt::format("field file {}: {} rows, at most {}", name, rows, kMaxHeight));
+  }
+  FieldFile out;
+  for (int y = 0; y < rows; ++y) {
+    for (int x = 0; x < kWidth; ++x) {
+      char mark = marks[std::size_t((rows - 1 - y) * 10 + x)];
+      if (mark == '_' || mark == ' ') continue;
+      out.field.set(x, y);
+      auto piece = piece_from_letter(mark);
+      if (y < fumen::kFieldHeight) {
+        out.colors.set(
+            x, y,
+            piece && mark >= 'A' && mark <= 'Z' ? fumen::piece_color(*piece) : fumen::Color::Gray);
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 NamedKicks load_named_kicks(std::string_view spec) {
@@ -214,7 +245,7 @@ std::vector<std::string> java_lines(std::string_view text) {
 
 // sfinder's field file (Loader.loadFieldData).
 FieldFile parse_field_file(std::string_view text, std::string_view name, int page,
-                           std::span<const OptionSpec> table) {
+                           std::span<const OptionSpec> table, FieldLines field_lines) {
   std::vector<std::string> lines;
   for (const std::string& raw : java_lines(text)) {
     std::string_view line = raw;
@@ -229,55 +260,30 @@ FieldFile parse_field_file(std::string_view text, std::string_view name, int pag
         name));
   }
   if (auto data = fumen_in_line(lines[0])) return load_fumen(*data, page, table);
+  if (field_lines == FieldLines::RowsOnly) return rows_field(lines, name);
   auto clear_line = java_int(lines[0]);
   if (!clear_line) {
     throw InputError(
         fmt::format("field file {}: the first line '{}' is not the clear line", name, lines[0]));
   }
-  std::string marks;
-  for (std::size_t i = 1; i < lines.size(); ++i) marks += lines[i];
-  if (marks.size() % 10 != 0) {
-    throw InputError(fmt::format("field file {}: {} marks in the rows, not a multiple of 10", name,
-                                 marks.size()));
-  }
-  int rows = int(marks.size() / 10);
-  if (rows > kMaxHeight) {
-    throw InputError(fmt::format("field file {}: {} rows, at most {}", name, rows, kMaxHeight));
-  }
-  FieldFile out;
-  for (int y = 0; y < rows; ++y) {
-    for (int x = 0; x < kWidth; ++x) {
-      char mark = marks[std::size_t((rows - 1 - y) * 10 + x)];
-      if (mark == '_' || mark == ' ') continue;
-      out.field.set(x, y);
-      // ColoredFieldFactory: a piece letter is that piece's colour, other marks gray.
-      auto piece = piece_from_letter(mark);
-      if (y < fumen::kFieldHeight) {
-        out.colors.set(
-            x, y,
-            piece && mark >= 'A' && mark <= 'Z' ? fumen::piece_color(*piece) : fumen::Color::Gray);
-      }
-    }
-  }
+  FieldFile out = rows_field(std::vector<std::string>(lines.begin() + 1, lines.end()), name);
   out.options.emplace();
   out.options->add("clear-line", {std::to_string(*clear_line)});
   return out;
 }
 
-PercentInput read_percent_input(const OptionValues& command_line, std::span<const OptionSpec> table,
-                                DropWords words) {
-  PercentInput in;
+FieldInput read_field_input(const OptionValues& command_line, std::span<const OptionSpec> table,
+                            FieldLines lines) {
+  FieldInput in;
   Sources cli({{&command_line, "command line"}});
   int page = cli.integer("page", 1);
-  FieldFile loaded;
-  std::string second_source;
   if (command_line.has("tetfu")) {
     auto fumen_text = command_line.first("tetfu");
     if (!fumen_text) throw InputError("--tetfu needs a fumen (v115@...)");
     std::string text = *fumen_text == "-" ? std::string(trim(read_text("-"))) : *fumen_text;
-    loaded = load_fumen(text, page, table);
-    in.field_source = "fumen";
-    second_source = "fumen comment";
+    in.loaded = load_fumen(text, page, table);
+    in.source = "fumen";
+    in.second_source = "fumen comment";
   } else {
     std::string path = command_line.first("field-path").value_or("input/field.txt");
     std::string text;
@@ -287,10 +293,50 @@ PercentInput read_percent_input(const OptionValues& command_line, std::span<cons
       throw InputError(
           fmt::format("no field: give -t FUMEN or a field file ({}; see --field-path)", e.what()));
     }
-    loaded = parse_field_file(text, path, page, table);
-    in.field_source = path;
-    second_source = "field file " + path;
+    in.loaded = parse_field_file(text, path, page, table, lines);
+    in.source = path;
+    in.second_source = "field file " + path;
   }
+  return in;
+}
+
+std::vector<std::string> read_pattern_lines(const OptionValues& command_line,
+                                            const OptionValues& second,
+                                            const std::string& second_source, std::string& source) {
+  Sources sources({{&command_line, "command line"}, {&second, second_source}});
+  std::vector<std::string> lines;
+  if (sources.has("patterns")) {
+    auto [values, from] = sources.all("patterns");
+    for (const std::string& v : values) {
+      for (std::string& part : java_split(v, ';')) lines.push_back(std::move(part));
+    }
+    source = from == "command line" ? "--patterns" : from;
+    return lines;
+  }
+  auto given = sources.first("patterns-path");
+  std::string path = given ? given->first : "input/patterns.txt";
+  std::string text;
+  try {
+    text = read_text(path);
+  } catch (const InputError& e) {
+    // Only a missing file gets the hint; one that exists but cannot be used (too large,
+    // unreadable) keeps its own one-line message.
+    std::error_code ignored;
+    if (std::filesystem::exists(path, ignored)) throw;
+    throw InputError(fmt::format(
+        "no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)", e.what()));
+  }
+  source = path;
+  return java_lines(text);
+}
+
+PercentInput read_percent_input(const OptionValues& command_line, std::span<const OptionSpec> table,
+                                DropWords words) {
+  PercentInput in;
+  FieldInput field_input = read_field_input(command_line, table, FieldLines::AfterClearLine);
+  const FieldFile& loaded = field_input.loaded;
+  const std::string& second_source = field_input.second_source;
+  in.field_source = field_input.source;
   in.second = loaded.options.value_or(OptionValues{});
   in.second_source = second_source;
   in.colors = loaded.colors;
@@ -306,29 +352,7 @@ PercentInput read_percent_input(const OptionValues& command_line, std::span<cons
     in.field.set_row(y, y < in.clear_line ? loaded.field.row(y) : Row(0));
   }
 
-  if (sources.has("patterns")) {
-    auto [values, source] = sources.all("patterns");
-    for (const std::string& v : values) {
-      for (std::string& part : java_split(v, ';')) in.pattern_lines.push_back(std::move(part));
-    }
-    in.patterns_source = source == "command line" ? "--patterns" : source;
-  } else {
-    auto given = sources.first("patterns-path");
-    std::string path = given ? given->first : "input/patterns.txt";
-    std::string text;
-    try {
-      text = read_text(path);
-    } catch (const InputError& e) {
-      // Only a missing file gets the hint; one that exists but cannot be used (too large,
-      // unreadable) keeps its own one-line message.
-      std::error_code ignored;
-      if (std::filesystem::exists(path, ignored)) throw;
-      throw InputError(fmt::format(
-          "no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)", e.what()));
-    }
-    in.pattern_lines = java_lines(text);
-    in.patterns_source = path;
-  }
+  in.pattern_lines = read_pattern_lines(command_line, second, second_source, in.patterns_source);
   if (in.pattern_lines.empty()) throw InputError("patterns: no pattern given");
   in.patterns = parse_pattern_lines(in.pattern_lines);
 

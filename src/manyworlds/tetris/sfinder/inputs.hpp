@@ -60,10 +60,34 @@ struct FieldFile {
   std::optional<OptionValues> options;
   fumen::ColorField colors;  // the cells in colour (a piece letter or a fumen colour; else gray)
 };
+// How a verb's field file writes a text field: percent's and path's start with the clear line
+// (FieldLines::AfterClearLine); spin's and ren's are rows only, joined (FieldLines::RowsOnly:
+// `_` and space empty, a piece letter that piece's colour, anything else gray).
+enum class FieldLines { AfterClearLine, RowsOnly };
+
 // sfinder's field file (see the top); `name` names it in errors, `page` is the fumen page when
 // the file holds a fumen. Throws InputError.
 FieldFile parse_field_file(std::string_view text, std::string_view name, int page = 1,
-                           std::span<const OptionSpec> table = percent_options());
+                           std::span<const OptionSpec> table = percent_options(),
+                           FieldLines lines = FieldLines::AfterClearLine);
+
+// The field as sfinder's Loader.loadFieldData reads it: the fumen of --tetfu (its --page; `-`
+// reads standard input), else the field file (--field-path, default input/field.txt).
+struct FieldInput {
+  FieldFile loaded;
+  std::string source;         // "fumen", or the field file's path
+  std::string second_source;  // "fumen comment" or "field file PATH": where loaded.options are
+};
+FieldInput read_field_input(const OptionValues& command_line, std::span<const OptionSpec> table,
+                            FieldLines lines);
+
+// The pattern lines as sfinder's Loader.loadPatterns reads them: every --patterns value of the
+// first source that has some (the command line, then `second`), split at ';', else the lines of
+// the patterns file (--patterns-path of the first source that gives it, default
+// input/patterns.txt). `source` receives "--patterns", the second source's name or the path.
+std::vector<std::string> read_pattern_lines(const OptionValues& command_line,
+                                            const OptionValues& second,
+                                            const std::string& second_source, std::string& source);
 
 // Everything percent reads, resolved.
 struct PercentInput {

@@ -54,6 +54,8 @@ std::span<const OptionSpec> saves_options();
 std::span<const OptionSpec> cover_options();
 // sfinder's util seq options (entry/util/seq/SeqUtilOptions.java).
 std::span<const OptionSpec> seq_options();
+// sfinder's spin options (entry/spin/SpinOptions.java), and --threads.
+std::span<const OptionSpec> spin_options();
 
 // What one argument names. `spec` is null when it is not an option of the table; `ambiguous`
 // lists the long names a prefix matched when there is more than one.
