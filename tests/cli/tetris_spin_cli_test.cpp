@@ -62,17 +62,17 @@ std::string captured(const std::string& path) {
   return out;
 }
 
-struct Run {
+struct CapturedRun {
   std::string id;
   std::vector<std::string> args;  // after `java -jar sfinder.jar`, the verb first
 };
 
-std::vector<Run> runs() {
-  std::vector<Run> out;
+std::vector<CapturedRun> runs() {
+  std::vector<CapturedRun> out;
   std::ifstream in(kSpin + "runs.txt");
   for (std::string row; std::getline(in, row);) {
     if (row.empty() || row[0] == '#') continue;
-    Run r{row.substr(0, row.find('|')), {}};
+    CapturedRun r{row.substr(0, row.find('|')), {}};
     std::stringstream words(row.substr(row.find('|') + 1));
     for (std::string w; words >> w;) {
       for (std::size_t at; (at = w.find("%20")) != std::string::npos;) w.replace(at, 3, " ");
@@ -182,10 +182,14 @@ void compare_csv(const std::string& ours, const std::string& theirs, const std::
   EXPECT_EQ(a[0], b[0]) << what << ": header";
   std::multiset<std::vector<std::string>> x(a.begin(), a.end()), y(b.begin(), b.end());
   EXPECT_TRUE(x == y) << what << ": lines";
-  // Priority: MINI (5), total (7) - T-spin lines (4), hole (8), t-y (11), pieces (3).
+  // Position by position, the priority of each line (sfinder sorts by it, stable).
   for (std::size_t i = 1; i < a.size(); ++i) {
-    auto key = [](const std::vector<std::string>& r) {
-      return r.size() < 12 ? std::string() : r[5] + r[7] + "-" + r[4] + "," + r[8] + "," + r[11] + "," + r[3];
+    // sfinder's solution priority (sfinder_spin.md 4), which equal lines share.
+    auto key = [](const std::vector<std::string>& r) -> long {
+      if (r.size() < 12) return -1;
+      return (r[5] == "O" ? 5760000L : 0L) + std::stol(r[8]) * 11520L +
+             (std::stol(r[7]) - std::stol(r[4])) * 480L + std::stol(r[11]) * 20L +
+             std::stol(r[3]);
     };
     EXPECT_EQ(key(a[i]), key(b[i])) << what << " line " << i + 1;
   }
@@ -232,7 +236,7 @@ const std::map<std::string, std::string>& error_lines() {
 }
 
 // Runs one captured command line and compares what we print and write with sfinder's.
-void check_run(const Run& run) {
+void check_run(const CapturedRun& run) {
   TempDir dir;
   copy_inputs(run.id, dir.path());
   std::vector<std::string> args = {"tetris"};
@@ -301,15 +305,15 @@ bool slow(const std::string& id) {
 }
 
 TEST(TetrisSpinCli, EveryCapturedRun) {
-  std::vector<Run> all = runs();
+  std::vector<CapturedRun> all = runs();
   ASSERT_EQ(all.size(), 89u);  // runs.txt's rows (verbs_README.md: 89 spin runs)
-  for (const Run& run : all) {
+  for (const CapturedRun& run : all) {
     if (!slow(run.id)) check_run(run);
   }
 }
 
 TEST(TetrisSpinCliSlow, EveryCapturedRun) {
-  for (const Run& run : runs()) {
+  for (const CapturedRun& run : runs()) {
     if (slow(run.id)) check_run(run);
   }
 }
@@ -345,15 +349,19 @@ std::vector<std::string> fumens_of_section(const std::string& html, const std::s
   return {};
 }
 
-// OutputFileHelper.loadSpinCSV().filter(column, value).size().
-std::size_t csv_count(const std::string& csv, const json& columns, const std::string& column,
-                      const std::optional<std::string>& value) {
+// OutputFileHelper.loadSpinCSV().filter(column, value)....size().
+std::size_t csv_count(const std::string& csv, const json& columns,
+                      const std::vector<std::pair<std::string, std::string>>& filters) {
   auto rows = csv_rows(csv);
-  std::size_t index = 0;
-  while (index < columns.size() && columns[index] != column) ++index;
   std::size_t n = 0;
   for (std::size_t i = 1; i < rows.size(); ++i) {
-    if (!value || (index < rows[i].size() && rows[i][index] == *value)) ++n;
+    bool keep = true;
+    for (const auto& [column, value] : filters) {
+      std::size_t index = 0;
+      while (index < columns.size() && columns[index] != column) ++index;
+      keep = keep && index < rows[i].size() && rows[i][index] == value;
+    }
+    n += keep;
   }
   return n;
 }
@@ -407,19 +415,18 @@ void check_usecase(const json& u, const json& columns) {
           fumens = fumens_of_section(html, type);
         }
         if (check == "hasSize") EXPECT_EQ(fumens.size(), c[1].get<std::size_t>()) << what;
+        else if (check == "isEmpty") EXPECT_TRUE(fumens.empty()) << what;
         else if (check == "contains") EXPECT_NE(std::find(fumens.begin(), fumens.end(), c[1].get<std::string>()), fumens.end()) << what;
         else ADD_FAILURE() << what;
       } else if (subject.starts_with("OutputFileHelper.loadSpinCSV()")) {
         ASSERT_EQ(check, "returns") << what;
-        std::optional<std::string> column, value;
-        std::smatch m;
+        // Each .filter(column, value) in the chain narrows the lines.
+        std::vector<std::pair<std::string, std::string>> filters;
         static const std::regex filter(R"re(\.filter\("([^"]*)", "([^"]*)"\))re");
-        if (std::regex_search(subject, m, filter)) {
-          column = m[1];
-          value = m[2];
+        for (std::sregex_iterator it(subject.begin(), subject.end(), filter), end; it != end; ++it) {
+          filters.emplace_back((*it)[1], (*it)[2]);
         }
-        EXPECT_EQ(csv_count(csv, columns, column.value_or(""), value), c[1].get<std::size_t>())
-            << what;
+        EXPECT_EQ(csv_count(csv, columns, filters), c[1].get<std::size_t>()) << what;
       } else {
         ADD_FAILURE() << what << ": unknown subject";
       }
