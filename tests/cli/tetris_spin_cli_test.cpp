@@ -243,6 +243,22 @@ const std::map<std::string, std::string>& error_lines() {
   return m;
 }
 
+// What sfinder wrote when it stopped with an error: exit code 1, `Message: M` on stderr, the
+// stack trace of M in output/error.txt and (once its options are read) the report up to the
+// error in the log.
+void check_sfinder_failed(const std::string& folder, const std::string& id) {
+  EXPECT_EQ(slurp(folder + "exit_code.txt"), "1\n") << id;
+  std::string err = slurp(folder + "stderr.txt");
+  std::size_t at = err.find("Message: ");
+  ASSERT_NE(at, std::string::npos) << id << ": " << err;
+  std::string message = err.substr(at + 9, err.find('\n', at) - at - 9);
+  EXPECT_NE(slurp(folder + "output/error.txt").find(message), std::string::npos) << id;
+  if (fs::exists(folder + "output/last_output.txt")) {  // made when the options were read
+    EXPECT_TRUE(slurp(folder + "stdout.txt").starts_with(slurp(folder + "output/last_output.txt")))
+        << id;
+  }
+}
+
 // Runs one captured command line and compares what we print and write with sfinder's.
 void check_run(const CapturedRun& run) {
   TempDir dir;
@@ -263,6 +279,7 @@ void check_run(const CapturedRun& run) {
     }
     return;
   }
+  if (fs::exists(folder + "exit_code.txt")) check_sfinder_failed(folder, run.id);
   if (run.id == "output_base_no_parent") {
     // sfinder refuses a file name without a folder; we write it (docs/tetris.md).
     EXPECT_EQ(r.exit_code, 0) << r.err;

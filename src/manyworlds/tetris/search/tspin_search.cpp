@@ -1372,10 +1372,14 @@ std::vector<TSpinResult> Engine::run() {
   {
     Worker w;
     Res root = empty_result(init_, pieces_);
+    // Only the fill results process() can use: a T that occupies at least min_cleared of the
+    // full rows (most fill results have none, and keeping them all took gigabytes).
     auto collect = [&](const Res& r) {
-      bool has_t = std::any_of(r.ops.begin(), r.ops.end(),
-                               [&](int id) { return op(id).piece == Piece::T; });
-      if (has_t) fills.push_back(r);
+      bool usable = std::any_of(r.ops.begin(), r.ops.end(), [&](int id) {
+        const Op& t = op(id);
+        return t.piece == Piece::T && std::popcount(r.filled & t.use) >= o_.min_cleared;
+      });
+      if (usable) fills.push_back(r);
     };
     fill(w, root, o_.fill_bottom, root.filled, collect);
   }

@@ -15,42 +15,6 @@
 namespace manyworlds::tetris::sfinder {
 namespace {
 
-// One option from the command line, else from the fumen comment (PriorityCommandLineWrapper).
-class SpinSources {
- public:
-  SpinSources(const OptionValues& cli, const OptionValues& second, std::string second_source)
-      : cli_(cli), second_(second), second_source_(std::move(second_source)) {}
-  std::optional<std::pair<std::string, std::string>> first(std::string_view name) const {
-    if (auto v = cli_.first(name)) return std::pair{*v, std::string("command line")};
-    if (auto v = second_.first(name)) return std::pair{*v, second_source_};
-    return std::nullopt;
-  }
-  std::optional<int> integer(std::string_view name) const {
-    auto v = first(name);
-    if (!v) return std::nullopt;
-    auto n = java_int(v->first);
-    if (!n) {
-      throw InputError(fmt::format("{}: --{} '{}' is not an integer", v->second, name, v->first));
-    }
-    return n;
-  }
-  std::optional<bool> yes_no(std::string_view name) const {
-    auto v = first(name);
-    if (!v) return std::nullopt;
-    auto b = java_bool(v->first);
-    if (!b) {
-      throw InputError(fmt::format("{}: --{} '{}' is not a yes/no word (yes, no, true, false, ...)",
-                                   v->second, name, v->first));
-    }
-    return b;
-  }
-
- private:
-  const OptionValues& cli_;
-  const OptionValues& second_;
-  std::string second_source_;
-};
-
 SpinFilter parse_filter(const std::string& text) {
   std::string f = lower(java_trim(text));
   if (f == "strict") return SpinFilter::Strict;
@@ -368,7 +332,7 @@ SpinRun run_spin(const SpinRequest& request) {
   const OptionValues& given = request.options;
   FieldInput field_input = read_field_input(given, spin_options(), FieldLines::RowsOnly);
   OptionValues second = field_input.loaded.options.value_or(OptionValues{});
-  SpinSources src(given, second, field_input.second_source);
+  OptionSources src({{&given, "command line"}, {&second, field_input.second_source}});
   std::string patterns_source;
   std::vector<std::string> pattern_lines =
       read_pattern_lines(given, second, field_input.second_source, patterns_source);
