@@ -16,8 +16,9 @@ run: deps
 	cmake --build --preset release -j $(JOBS) --target manyworlds_cli
 	$(BIN) tour
 
+# The whole suite, so the last test also checks that every file of tests/data was read.
 test: build
-	ctest --preset release -j $(TEST_JOBS) --schedule-random
+	MANYWORLDS_CHECK_DATA_READS=1 ctest --preset release -j $(TEST_JOBS) --schedule-random
 
 deps:
 	bash scripts/install-deps.sh --node --browser

@@ -7,19 +7,15 @@
 // them to a request and hands the library call to on_run() (verb.hpp).
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "manyworlds/core/bigint.hpp"
 #include "manyworlds/tetris/sfinder/options.hpp"
 
 namespace manyworlds::cli {
-
-using Json = nlohmann::ordered_json;
 
 struct Command {
   std::vector<std::string_view> groups;  // the words above it: {} or {"tetris"}, {"tetris", "util"}
@@ -46,19 +42,7 @@ void add_commands(CLI::App& app, const std::vector<std::string>& args);
 void check_verb(const CLI::App& app, const std::vector<std::string>& args);
 
 // Common options.
-void add_json_flag(CLI::App& app, bool& json);
 void add_threads_option(CLI::App& app, int& threads);
 void add_force_flag(CLI::App& app, bool& force);
-
-// Writes `value` to stdout as indented JSON and a newline.
-void print_json(const Json& value);
-
-// Counts that can exceed 2^53 go into JSON as decimal strings.
-inline Json big_json(const BigInt& value) {
-  return value.get_str(10);
-}
-
-// Whether progress should be drawn (stderr is a terminal).
-bool show_progress();
 
 }  // namespace manyworlds::cli

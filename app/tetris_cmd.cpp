@@ -32,8 +32,8 @@ void setup_tetris_moves(CLI::App& tetris) {
   m->add_option("--piece", o->piece, "The piece: T I L J S Z O")->required();
   m->add_option("-d,--drop", o->drop, "softdrop (default), harddrop, 180 or t-softdrop");
   m->add_option("-K,--kicks", o->kicks,
-                "srs (default), nokicks, nullpomino180, or @FILE / a path: a kick table in "
-                "sfinder's properties format");
+                "srs (default), nokicks, nullpomino180, srsplus, jstris180, or @FILE / a path: "
+                "a kick table in sfinder's properties format");
   m->add_option("-c,--clear-line", o->clear_line,
                 "Placements lie below this row, as sfinder's -c (default 24: the whole field)");
   m->add_option("-P,--page", o->page, "Page, from 1 (1)");

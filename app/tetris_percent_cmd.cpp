@@ -55,7 +55,7 @@ void setup_tetris_setup_percent(CLI::App& tetris) {
   sp->add_option("-P,--page", o->page, "Fumen page, from 1 (1)")->check(CLI::Range(1, 100000));
   sp->add_option("-H,--hold", o->hold, "use (default) or avoid");
   sp->add_option("-d,--drop", o->drop, "softdrop (default) or harddrop");
-  sp->add_option("-K,--kicks", o->kicks, "srs (default), nokicks, @FILE");
+  sp->add_option("-K,--kicks", o->kicks, "srs (default), nokicks, srsplus, jstris180, @FILE");
   on_run(*sp, [o](const RunContext&) { return tetris::run_setup_percent(*o); });
 }
 

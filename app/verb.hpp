@@ -7,10 +7,12 @@
 #include <CLI/CLI.hpp>
 
 #include <concepts>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "manyworlds/core/error.hpp"
 #include "manyworlds/core/progress.hpp"
 #include "manyworlds/core/render.hpp"
 
@@ -41,15 +43,34 @@ void render(const T& result, bool json) {
   fmt::print("{}", result);
 }
 
+// Prints a streamed result as it is written (its text may be gigabytes).
+template <Streamed T>
+void render(const T& result, bool json) {
+  TextStream out([](std::string_view piece) {
+    if (std::fwrite(piece.data(), 1, piece.size(), stdout) != piece.size() || std::ferror(stdout)) {
+      throw InputError("cannot write the output");
+    }
+  });
+  if (json) {
+    write_json(out, result);
+  } else {
+    write_text(out, result);
+  }
+  out.flush();
+}
+
 // Adds --json to `verb` and makes it run `run(const RunContext&)`, which returns a renderable
-// result, and print that result.
+// or streamed result, and print that result (then fail when the result is a failure,
+// core/render.hpp).
 template <typename Run>
 void on_run(CLI::App& verb, Run run) {
   auto json = std::make_shared<bool>(false);
   verb.add_flag("--json", *json, "Print the result as JSON (big counts as decimal strings)");
   verb.callback([json, run] {
     RunContext context{*json, Progress::stderr_is_terminal()};
-    render(run(context), *json);
+    const auto result = run(context);
+    render(result, *json);
+    throw_if_failure(result);
   });
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "manyworlds/core/render.hpp"
@@ -24,6 +25,15 @@ struct BenchLine {
   std::string workload;
   std::uint64_t work = 0;
   std::string signature;
+};
+
+// FNV-1a, the digest of every signature: bytes one at a time, or whole 64-bit words.
+struct Digest {
+  std::uint64_t value = 1469598103934665603ULL;
+  void add(std::uint64_t word) { value = (value ^ word) * 1099511628211ULL; }
+  void add_bytes(std::string_view bytes) {
+    for (char c : bytes) add(static_cast<unsigned char>(c));
+  }
 };
 
 struct Workload {

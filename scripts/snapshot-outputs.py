@@ -61,6 +61,7 @@ def run(bin_path, command, cwd, timeout=600):
 def doc_commands(path):
     with open(path, encoding="utf-8") as f:
         for line in f:
+            line = line.strip()  # examples may be indented (docs/lock.md)
             if line.startswith("$ manyworlds ") or line.startswith("$ cat ") or \
                     line.startswith("$ head "):
                 yield line[2:].split("   #")[0].rstrip()

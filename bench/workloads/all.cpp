@@ -59,7 +59,8 @@ BenchReport bench(const std::vector<std::string>& only, int repeat, unsigned thr
       BenchLine this_run = w.bench(threads);
       times.push_back(watch.seconds());
       if (run > 0 && (this_run.work != line.work || this_run.signature != line.signature)) {
-        throw InputError(fmt::format("bench: {} gave different results on repeated runs", w.puzzle));
+        throw InputError(
+            fmt::format("bench: {} gave different results on repeated runs", w.puzzle));
       }
       line = this_run;
     }

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "workloads.hpp"
 #include "manyworlds/cards/cards.hpp"
+#include "workloads.hpp"
 
 namespace manyworlds::workloads {
 

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "workloads.hpp"
 #include "manyworlds/dice/dice.hpp"
+#include "workloads.hpp"
 
 namespace manyworlds::workloads {
 

@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
-#include "workloads.hpp"
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/escape/coloring.hpp"
 #include "manyworlds/escape/escape.hpp"
+#include "workloads.hpp"
 
 namespace manyworlds::workloads {
 using namespace manyworlds::escape;
@@ -41,8 +41,8 @@ BenchLine bench_escape(unsigned threads) {
   escape::ColoringResult c = escape::color_hypercube(16);
   escape::CountResult count = escape::count_colorings(4);
   escape::ImpossibilityProof proof = escape::prove_impossible(7);
-  std::uint64_t digest = 1469598103934665603ULL;
-  auto eat = [&](std::uint64_t x) { digest = (digest ^ x) * 1099511628211ULL; };
+  Digest digest;
+  auto eat = [&](std::uint64_t x) { digest.add(x); };
   for (std::uint8_t color : c.colors) eat(color);
   eat(v.cases);
   eat(v.failures);
@@ -51,7 +51,7 @@ BenchLine bench_escape(unsigned threads) {
   std::uint64_t work =
       v.cases + c.assignments + count.even.nodes + count.odd.nodes + proof.search.nodes;
   return {"verify n=16, colour 16-cube, count n=4, prove n=7", work,
-          fmt::format("{:016x}", digest)};
+          fmt::format("{:016x}", digest.value)};
 }
 
 }  // namespace manyworlds::workloads

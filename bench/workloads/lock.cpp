@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "workloads.hpp"
 #include "manyworlds/lock/lock.hpp"
+#include "workloads.hpp"
 
 namespace manyworlds::workloads {
 
@@ -28,15 +28,15 @@ BenchLine bench_lock(unsigned threads) {
   o.max_length = 256;
   o.threads = threads;
   lock::SolveResult r = lock::solve(o);
-  std::uint64_t digest = 1469598103934665603ULL;  // FNV-1a over every solution, in order
+  Digest digest;  // every solution, in order, each followed by a line end
   for (const auto& list : r.solutions) {
     for (const auto& s : list) {
-      for (char c : s) digest = (digest ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
-      digest = (digest ^ '\n') * 1099511628211ULL;
+      digest.add_bytes(s);
+      digest.add('\n');
     }
   }
   return {"fast: complete solution set to length 256", r.stats.prefixes,
-          fmt::format("{:016x} ({} solutions)", digest, r.total)};
+          fmt::format("{:016x} ({} solutions)", digest.value, r.total)};
 }
 
 }  // namespace manyworlds::workloads

@@ -2,12 +2,12 @@
 
 #include <fmt/format.h>
 
-#include "workloads.hpp"
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/tetris/board/movegen.hpp"
 #include "manyworlds/tetris/board/pattern.hpp"
 #include "manyworlds/tetris/search/percent.hpp"
 #include "workload.hpp"
+#include "workloads.hpp"
 
 namespace manyworlds::workloads {
 using namespace manyworlds::tetris;
@@ -52,22 +52,21 @@ BenchLine bench_tetris(unsigned threads) {
   parallel_for(kTasks, threads, [&](std::size_t t) {
     MoveGenerator gen(KickTable::srs(), Drop::Softdrop);
     MoveList list;
-    std::uint64_t w = 0, h = 1469598103934665603ull;
+    std::uint64_t w = 0;
+    Digest h;
     for (std::size_t i = t; i < fields.size(); i += kTasks) {
       for (int round = 0; round < 4; ++round) {
         for (Piece p : kAllPieces) {
           gen.generate(fields[i], p, kMaxHeight, list);
           w += list.size();
           for (const Placement& m : list) {
-            h = (h ^
-                 (std::uint64_t(m.rotation) << 16 | std::uint64_t(m.x) << 8 | std::uint64_t(m.y))) *
-                1099511628211ull;
+            h.add(std::uint64_t(m.rotation) << 16 | std::uint64_t(m.x) << 8 | std::uint64_t(m.y));
           }
         }
       }
     }
     work[t] = w;
-    digest[t] = h;
+    digest[t] = h.value;
   });
   std::uint64_t total = 0, sig = 0;
   for (std::size_t t = 0; t < kTasks; ++t) {

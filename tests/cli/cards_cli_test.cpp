@@ -123,9 +123,9 @@ TEST(CardsCli, CountsAndClasses) {
 
 // Every figure `count 5` prints, the search's node count included, is the same at any thread
 // count: the node count is the size of the search tree (docs/cards.md), 468933106, what the
-// search without its memo visits (kFiveCardTreeNodes in tests/cards/cards_test.cpp, which also
-// runs it on one thread); the sequences are OEIS A003043.
-TEST(CardsCli, SlowCountFivePrintsOnlyFixedFigures) {
+// search without its memo visits (kFiveCardTreeNodes in tests/cards/cards_test.cpp, where
+// SlowFiveCardsWithoutTheMemo runs that search); the sequences are OEIS A003043.
+TEST(CardsCli, CountFivePrintsOnlyFixedFigures) {
   RunResult r = run_manyworlds({"cards", "count", "5", "--threads", "2"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out,

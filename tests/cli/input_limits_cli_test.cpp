@@ -254,8 +254,8 @@ TEST(InputLimitsCli, TetrisKickFile) {
   EXPECT_FALSE(zero.timed_out);
   EXPECT_EQ(zero.exit_code, 1);
   EXPECT_EQ(zero.err,
-            "manyworlds: error: kicks: '@/dev/zero' is neither srs, nokicks, nullpomino180 nor a "
-            "readable kick file\n");
+            "manyworlds: error: kicks: '@/dev/zero' is neither a built-in table (srs, nokicks, "
+            "nullpomino180, srsplus, jstris180) nor a readable kick file\n");
   RunResult plain = bounded.run_on(kicks);
   ASSERT_EQ(plain.exit_code, 0) << plain.err;
   std::string at_limit = kicks;

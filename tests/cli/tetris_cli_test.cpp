@@ -126,7 +126,8 @@ TEST(TetrisCli, ErrorContract) {
        "drop 180: kick table 'srs' has no 180-degree kicks (use e.g. --kicks @nullpomino180)"},
       {{"tetris", "moves", "v115@vhAAgH", "--piece", "T", "-K", "nosuch"},
        1,
-       "kicks: 'nosuch' is neither srs, nokicks, nullpomino180 nor a readable kick file"},
+       "kicks: 'nosuch' is neither a built-in table (srs, nokicks, nullpomino180, srsplus, "
+       "jstris180) nor a readable kick file"},
       {{"tetris", "moves", "v115@vhAAgH", "--piece", "T", "-K", short_kicks},
        1,
        "kicks " + short_kicks +

@@ -106,7 +106,11 @@ void check_case(const CoverCase& c) {
   RunResult r = run_manyworlds_in(dir.path(), our_args(c.args));
   const std::string expected = kData + "/expected/" + c.name;
   if (exists(expected + ".err")) {
-    // sfinder stopped with an error: ours is one line, exit code 1.
+    // sfinder stopped with an error, before any result: ours is one line, exit code 1.
+    EXPECT_EQ(read_file(expected + ".err").rfind("exit 1\n", 0), 0u) << "sfinder's exit code";
+    if (exists(expected + ".out")) {
+      EXPECT_EQ(read_file(expected + ".out").find("# Output"), std::string::npos);
+    }
     EXPECT_EQ(r.exit_code, 1) << r.err;
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;

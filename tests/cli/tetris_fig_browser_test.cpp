@@ -16,6 +16,7 @@
 #include "manyworlds/tetris/draw/image.hpp"
 #include "manyworlds/tetris/draw/picture.hpp"
 #include "run.hpp"
+#include "testing/required.hpp"
 #include "testing/browser.hpp"
 
 namespace manyworlds::testing {
@@ -43,7 +44,7 @@ std::map<std::string, std::size_t> colour_counts(const std::vector<Image>& image
 // each colour's count must equal our rasteriser's count for the same pictures.
 TEST(TetrisFigBrowser, FieldSvgsRenderAsRasterisedSlow) {
   auto chromium = find_chromium();
-  if (!chromium) GTEST_SKIP() << kNoChromium;
+  MANYWORLDS_REQUIRE(chromium.has_value(), kNoChromium);
   std::vector<fumen::Page> pages = fumen::decode(kDoc);
   std::string html =
       "<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head>"
@@ -84,7 +85,7 @@ TEST(TetrisFigBrowser, FieldSvgsRenderAsRasterisedSlow) {
 // `tetris fig -F html`: one <svg class="mw-fig"> per page, rendered as the PNG pages are.
 TEST(TetrisFigBrowser, FigHtmlRendersEveryPageSlow) {
   auto chromium = find_chromium();
-  if (!chromium) GTEST_SKIP() << kNoChromium;
+  MANYWORLDS_REQUIRE(chromium.has_value(), kNoChromium);
   TempDir dir;
   std::string path = dir.path() + "/quiz.html";
   RunResult r = run_manyworlds({"tetris", "fig", "-t", kQuiz, "-F", "html", "-o", path});

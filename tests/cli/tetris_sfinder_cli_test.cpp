@@ -606,7 +606,8 @@ TEST(TetrisSfinderCli, ErrorContract) {
        "@nullpomino180)\n"},
       {with(pco, {"-p", "*p4", "-K", "@nosuch"}), 1,
        "manyworlds: error: kicks: no file kicks/nosuch.properties in the working folder, and "
-       "'nosuch' is not one of srs, nokicks, nullpomino180\n"},
+       "'nosuch' is not one of the built-in tables (srs, nokicks, nullpomino180, srsplus, "
+       "jstris180)\n"},
       {with(pco, {"-p", "*p4", "-K", "no/such/file"}), 1, ""},
       {with(pco, {"-p", "*p9"}), 1, ""},
       {with(pco, {"-p", "*p2"}), 1,

@@ -253,9 +253,9 @@ void check_sfinder_failed(const std::string& folder, const std::string& id) {
   ASSERT_NE(at, std::string::npos) << id << ": " << err;
   std::string message = err.substr(at + 9, err.find('\n', at) - at - 9);
   EXPECT_NE(slurp(folder + "output/error.txt").find(message), std::string::npos) << id;
+  std::string out = slurp(folder + "stdout.txt");
   if (fs::exists(folder + "output/last_output.txt")) {  // made when the options were read
-    EXPECT_TRUE(slurp(folder + "stdout.txt").starts_with(slurp(folder + "output/last_output.txt")))
-        << id;
+    EXPECT_TRUE(out.starts_with(slurp(folder + "output/last_output.txt"))) << id;
   }
 }
 

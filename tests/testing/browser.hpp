@@ -2,7 +2,7 @@
 // For tests that render HTML pages in a real browser: Debian's chromium, headless.
 //
 //   auto chromium = testing::find_chromium();
-//   if (!chromium) GTEST_SKIP() << testing::kNoChromium;
+//   MANYWORLDS_REQUIRE(chromium.has_value(), testing::kNoChromium);  // required.hpp
 //   testing::Browser browser(*chromium);
 //   std::string dom = browser.dump_dom(html_path);            // the DOM after load
 //   testing::Pixels shot = browser.screenshot(html_path, 1000, 800);  // image.hpp
@@ -30,6 +30,7 @@
 #include <thread>
 #include <vector>
 
+#include "testing/required.hpp"
 #include "testing/image.hpp"
 
 extern char** environ;

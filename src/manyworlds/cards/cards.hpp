@@ -107,7 +107,8 @@ struct PlayStep {
   State state = 0;
 };
 struct PlayResult {
-  std::vector<PlayStep> steps;
+  int cards = 0;
+  std::vector<PlayStep> steps;  // steps[0] is the start
   std::int64_t all_down_at = -1;  // the first step with every card face down, or -1
 };
 

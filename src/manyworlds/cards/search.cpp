@@ -10,8 +10,12 @@
 //    be the last vertex). The neighbour sets of all vertices at once are bit permutations of
 //    the unvisited word, so the test is a handful of word operations.
 //  - Memo (Method::Symmetry, N = 5): once every card is used, the number of completions
-//    depends only on (visited, at); the threads remember it for the middle depths in one
-//    shared fixed-size table.
+//    depends only on (visited, at), and only up to the symmetries of the cube: moving `at` to
+//    vertex 0 (XOR) and renaming the cards maps the completions of one state one-to-one onto
+//    those of its image. So the threads remember it for the middle depths in one shared
+//    fixed-size table under a symmetric key: the state moved to vertex 0 and its cards sorted
+//    by an invariant of the unvisited set. Symmetric states with equal invariants but another
+//    order of their tied cards get different keys; that costs only a lookup, never exactness.
 // Work is split into the search's nodes at a fixed depth (prefixes, in lexicographic order);
 // each prefix is counted on its own and the counts are added in prefix order, so the counts do
 // not depend on the number of threads. Nor does the number of search nodes: a subtree found in
@@ -22,7 +26,9 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <cstdlib>
 #include <memory>
+#include <new>
 #include <set>
 #include <stdexcept>
 
@@ -50,70 +56,72 @@ struct Tally {
   std::uint64_t nodes = 0;
 };
 
-// Remembered subtrees for 5 cards, shared by all threads: for a key (visited without vertex 0,
-// 31 bits, and at, 5 bits), the number of canonical completions and the number of search nodes
-// in the subtree. An entry is two 64-bit words, each read and written atomically and each
-// holding the key above its number (26 bits for the count: no subtree holds more than the
-// 48828036 < 2^26 canonical sequences in all; 28 bits for the nodes), so a word read is either
-// whole and for this key or ignored. Entries are overwritten on collision, so what the table
-// holds depends on timing, but every value it returns is exact, and both numbers of a key are
-// fixed by the key: a search adds the same counts and the same node total whatever it found.
+// Remembered subtrees for 5 cards, shared by all threads: for a symmetric key (the visited set
+// moved so that the path ends at vertex 0, without vertex 0: 31 bits), the number of canonical
+// completions and the number of search nodes in the subtree; both are the same for every state
+// with that key. An entry is two 64-bit words, each read and written atomically and each
+// holding the key above its number (33 bits: no subtree holds more than the 48828036 canonical
+// sequences in all, nor more nodes than the whole tree), so a word read is either whole and for
+// this key or ignored. Entries are overwritten on collision, so what the table holds depends on
+// timing, but every value it returns is exact: a search adds the same counts and the same node
+// total whatever it found.
 class SharedMemo {
  public:
-  static constexpr int kKeyBits = 36;
-  static constexpr int kCountBits = 26;
-  static constexpr int kNodeBits = 64 - kKeyBits;
+  static constexpr int kKeyBits = 31;
+  static constexpr int kValueBits = 64 - kKeyBits;
 
-  explicit SharedMemo(int bits) : bits_(bits), entries_(std::size_t{1} << bits) {}
-
-  static std::uint64_t key(std::uint64_t visited, unsigned at) { return (visited >> 1) << 5 | at; }
+  // The table comes zeroed from calloc, page by page as the threads first touch it, rather
+  // than filled by one thread before the others start.
+  explicit SharedMemo(int bits)
+      : bits_(bits), words_(static_cast<std::uint64_t*>(std::calloc(std::size_t{2} << bits, 8))) {
+    if (!words_) throw std::bad_alloc();
+  }
 
   // The subtree of `key`: its canonical completions and its search nodes.
   bool find(std::uint64_t key, std::uint64_t& count, std::uint64_t& nodes) const {
-    const Entry& e = entries_[slot(key)];
-    std::uint64_t c = e.count.load(std::memory_order_relaxed);
-    if (c == 0 || (c >> kCountBits) != key) return false;
-    std::uint64_t n = e.nodes.load(std::memory_order_relaxed);
-    if ((n >> kNodeBits) != key) return false;
-    count = c & mask(kCountBits);
-    nodes = n & mask(kNodeBits);
+    std::uint64_t* e = entry(key);
+    std::uint64_t c = std::atomic_ref(e[0]).load(std::memory_order_relaxed);
+    if (c == 0 || (c >> kValueBits) != key) return false;
+    std::uint64_t n = std::atomic_ref(e[1]).load(std::memory_order_relaxed);
+    if ((n >> kValueBits) != key) return false;
+    count = c & mask(kValueBits);
+    nodes = n & mask(kValueBits);
     return true;
   }
-  void prefetch(std::uint64_t key) const { __builtin_prefetch(&entries_[slot(key)]); }
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(entry(key)); }
   void store(std::uint64_t key, std::uint64_t count, std::uint64_t nodes) {
-    if (count > mask(kCountBits) || nodes > mask(kNodeBits)) {
-      throw std::logic_error("cards: memo value out of range");
+    if (key == 0 || key > mask(kKeyBits) || count > mask(kValueBits) || nodes > mask(kValueBits)) {
+      throw std::logic_error("cards: memo key or value out of range");
     }
-    Entry& e = entries_[slot(key)];
-    e.count.store(key << kCountBits | count, std::memory_order_relaxed);
-    e.nodes.store(key << kNodeBits | nodes, std::memory_order_relaxed);
+    std::uint64_t* e = entry(key);
+    std::atomic_ref(e[0]).store(key << kValueBits | count, std::memory_order_relaxed);
+    std::atomic_ref(e[1]).store(key << kValueBits | nodes, std::memory_order_relaxed);
   }
 
  private:
-  struct alignas(16) Entry {
-    std::atomic<std::uint64_t> count{0};
-    std::atomic<std::uint64_t> nodes{0};
+  struct Free {
+    void operator()(std::uint64_t* p) const { std::free(p); }
   };
   static constexpr std::uint64_t mask(int bits) { return (std::uint64_t{1} << bits) - 1; }
-  std::size_t slot(std::uint64_t key) const {
-    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_));
+  // The entry of `key`: its count word, then its node word (16 bytes, 16-byte aligned).
+  std::uint64_t* entry(std::uint64_t key) const {
+    return words_.get() + 2 * ((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_));
   }
   int bits_;
-  std::vector<Entry> entries_;
+  std::unique_ptr<std::uint64_t[], Free> words_;
 };
 
-// 2^22 entries of 16 bytes (64 MiB). Measured for 5 cards on one thread (with one word per
-// entry): 23 million nodes visited with a table of 2^22 entries, 21 million with 2^23, 34
-// million with 2^20.
-constexpr int kMemoBits = 22;
+// 2^20 entries of 16 bytes (16 MiB); the size was chosen by measurement (docs/benchmarks.md,
+// "cards count 5 (issue 35)").
+constexpr int kMemoBits = 20;
 
 template <int N>
 class CubeSearch {
  public:
   static constexpr int kLength = (1 << N) - 1;
-  // Memoized depths (measured: 12..27 of 31 does best for 5 cards).
+  // Memoized depths, chosen by measurement (docs/benchmarks.md).
   static constexpr int kMemoFrom = 12;
-  static constexpr int kMemoTo = N == 5 ? kLength - 4 : 0;
+  static constexpr int kMemoTo = N == 5 ? kLength - 3 : 0;
 
   static constexpr std::uint64_t kAll =
       N == 6 ? ~std::uint64_t{0} : (std::uint64_t{1} << (1u << N)) - 1;
@@ -129,12 +137,61 @@ class CubeSearch {
         if (!((u >> c) & 1)) low_[c] |= std::uint64_t{1} << u;
       }
     }
+    for (unsigned u = 0; u < (1u << N); ++u) {
+      layer_[static_cast<std::size_t>(std::popcount(u))] |= std::uint64_t{1} << u;
+    }
+    for (int i = 0; i < N; ++i) {
+      for (int j = i + 1; j < N; ++j) {
+        std::uint64_t& movers = movers_[static_cast<std::size_t>(i * N + j)];
+        for (unsigned u = 0; u < (1u << N); ++u) {
+          if (((u >> i) & 1) && !((u >> j) & 1)) movers |= std::uint64_t{1} << u;
+        }
+      }
+    }
   }
 
   // The vertices whose card-c neighbour is in `set`.
   std::uint64_t across(std::uint64_t set, int c) const {
     unsigned s = 1u << c;
     return ((set & low_[c]) << s) | ((set >> s) & low_[c]);
+  }
+
+  // `set` with cards i < j renamed into each other: the vertices with card i up and card j down
+  // trade places with their partners (a delta swap).
+  std::uint64_t swap_cards(std::uint64_t set, int i, int j) const {
+    unsigned delta = (1u << j) - (1u << i);
+    std::uint64_t t = ((set >> delta) ^ set) & movers_[static_cast<std::size_t>(i * N + j)];
+    return set ^ t ^ (t << delta);
+  }
+
+  // The memo key of the state (visited, at) once every card is used: the visited set moved by
+  // XOR so that `at` is vertex 0, then its cards renamed in decreasing order of an invariant
+  // (for each card, the number of unvisited vertices with that card up, by distance from `at`).
+  // Symmetric states share their completions and their subtree sizes (see the file comment).
+  std::uint64_t symmetric_key(std::uint64_t visited, unsigned at) const {
+    std::uint64_t set = visited;
+    for (int c = 0; c < N; ++c) {
+      if ((at >> c) & 1) set = across(set, c);
+    }
+    std::uint64_t unvisited = ~set & kAll;
+    std::array<std::uint32_t, N> rank{};
+    for (int c = 0; c < N; ++c) {
+      std::uint64_t up = unvisited & ~low_[c];
+      for (int k = 1; k < N; ++k) {  // every card is up in the one vertex of layer N
+        rank[c] = rank[c] << 4 | static_cast<std::uint32_t>(std::popcount(up & layer_[k]));
+      }
+    }
+    for (int p = 0; p + 1 < N; ++p) {
+      int best = p;
+      for (int q = p + 1; q < N; ++q) {
+        if (rank[q] > rank[best]) best = q;
+      }
+      if (best != p) {
+        set = swap_cards(set, p, best);
+        std::swap(rank[p], rank[best]);
+      }
+    }
+    return set >> 1;
   }
 
   // The dead-end test for a path at `at` that has visited `visited` (see the file comment).
@@ -169,41 +226,50 @@ class CubeSearch {
     }
   }
 
+  static bool memoized(const Node& node) {
+    return node.depth >= kMemoFrom && node.depth <= kMemoTo && node.used == (1u << N) - 1;
+  }
+
   // Canonical completions of `node` (Method::Symmetry); adds the nodes of its search tree to
-  // `nodes`. Once every card has been used, both depend only on (at, visited), which `memo` (if
-  // any) remembers for the middle depths: a subtree found there adds its remembered node count,
-  // so `nodes` is the size of the whole search tree, as without the memo.
-  std::uint64_t count_canonical(const Node& node, std::uint64_t& nodes, SharedMemo* memo) const {
+  // `nodes`. Once every card has been used, both depend only on the symmetry class of (at,
+  // visited), which `memo` (if any) remembers for the middle depths under `key` (the node's
+  // symmetric_key, computed by the caller when the node is memoized): a subtree found there
+  // adds its remembered node count, so `nodes` is the size of the whole search tree, as
+  // without the memo.
+  std::uint64_t count_canonical(const Node& node, std::uint64_t key, std::uint64_t& nodes,
+                                SharedMemo* memo) const {
     ++nodes;
     if (node.depth == kLength) return 1;
     if (node.depth == kLength - 1) {
       return static_cast<std::uint64_t>(std::popcount(neighbours_[node.at] & ~node.visited));
     }
-    bool memoize = memo != nullptr && node.depth >= kMemoFrom && node.depth <= kMemoTo &&
-                   node.used == (1u << N) - 1;
-    std::uint64_t key = SharedMemo::key(node.visited, node.at);
+    bool memoize = memo != nullptr && memoized(node);
     std::uint64_t remembered = 0, remembered_nodes = 0;
     if (memoize && memo->find(key, remembered, remembered_nodes)) {
       nodes += remembered_nodes - 1;
       return remembered;
     }
     std::uint64_t nodes_before = nodes;
-    // The children first, so that their memo entries are fetched from memory together.
+    // The children and their keys first, so that their memo entries are fetched together.
     std::array<Node, N> children;
+    std::array<std::uint64_t, N> keys{};
     int count = 0;
     for_each_child(node, true, [&](int, const Node& child) {
       children[static_cast<std::size_t>(count++)] = child;
       return true;
     });
-    if (memo != nullptr && node.depth + 1 >= kMemoFrom && node.depth + 1 <= kMemoTo) {
+    if (memo != nullptr) {
       for (int i = 0; i < count; ++i) {
         const Node& child = children[static_cast<std::size_t>(i)];
-        memo->prefetch(SharedMemo::key(child.visited, child.at));
+        if (!memoized(child)) continue;
+        keys[static_cast<std::size_t>(i)] = symmetric_key(child.visited, child.at);
+        memo->prefetch(keys[static_cast<std::size_t>(i)]);
       }
     }
     std::uint64_t total = 0;
     for (int i = 0; i < count; ++i) {
-      total += count_canonical(children[static_cast<std::size_t>(i)], nodes, memo);
+      auto k = static_cast<std::size_t>(i);
+      total += count_canonical(children[k], keys[k], nodes, memo);
     }
     if (memoize) memo->store(key, total, nodes - nodes_before + 1);
     return total;
@@ -250,7 +316,10 @@ class CubeSearch {
 
  private:
   std::array<std::uint64_t, (1u << N)> neighbours_{};
-  std::array<std::uint64_t, N> low_{};  // the vertices with card c face down
+  std::array<std::uint64_t, N> low_{};        // the vertices with card c face down
+  std::array<std::uint64_t, N + 1> layer_{};  // the vertices with k cards face up
+  // movers_[i * N + j] (i < j): the vertices with card i up and card j down.
+  std::array<std::uint64_t, N * N> movers_{};
 };
 
 // The prefix depth that splits the work into a few hundred to a few thousand tasks.
@@ -275,7 +344,10 @@ CountResult count_with(const CountOptions& options) {
         fmt::format("count: stopped after {} of {} prefixes", progress.done(), tasks.size()));
     Tally& tally = tallies[t];
     if (restrict) {
-      tally.sequences = search.count_canonical(tasks[t], tally.nodes, memo.get());
+      const Node& task = tasks[t];
+      std::uint64_t key =
+          memo && CubeSearch<N>::memoized(task) ? search.symmetric_key(task.visited, task.at) : 0;
+      tally.sequences = search.count_canonical(task, key, tally.nodes, memo.get());
       tally.canonical = tally.sequences;
     } else {
       search.count_all(tasks[t], tally);

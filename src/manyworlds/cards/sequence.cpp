@@ -119,7 +119,8 @@ std::string format_sequence(std::span<const Card> sequence, Format format) {
   if (format == Format::Numpy) text += '[';
   for (std::size_t i = 0; i < sequence.size(); ++i) {
     if (i > 0) text += ' ';
-    text += fmt::format("{}", sequence[i]);
+    if (sequence[i] >= 10) text += static_cast<char>('0' + sequence[i] / 10);  // below 64
+    text += static_cast<char>('0' + sequence[i] % 10);
   }
   if (format == Format::Numpy) text += "] ";
   return text;
@@ -169,6 +170,7 @@ CheckResult check(std::span<const Card> sequence, int cards, std::size_t max_lis
 PlayResult play(std::span<const Card> sequence, int cards, State start) {
   validate(sequence, cards);
   PlayResult result;
+  result.cards = cards;
   result.steps.reserve(sequence.size() + 1);
   State at = start;
   result.steps.push_back({0, -1, at});

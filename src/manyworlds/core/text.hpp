@@ -96,4 +96,7 @@ class Lines {
 // The lines of `text` as a list (as Lines).
 std::vector<std::string_view> split_lines(std::string_view text);
 
+// Text for HTML, SVG or XML, in content or in a quoted attribute: & < > " ' as entities.
+std::string escape_markup(std::string_view text);
+
 }  // namespace manyworlds

@@ -10,7 +10,9 @@
 #include <stdexcept>
 
 #include "manyworlds/core/error.hpp"
+#include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/progress.hpp"
+#include "manyworlds/escape/escape.hpp"
 
 namespace manyworlds::escape {
 namespace {
@@ -342,7 +344,7 @@ HalfSearch search_half(int n, int parity, bool stop_at_first, std::uint64_t node
   return HalfSearcher(n, parity & 1, stop_at_first, node_limit, progress).run();
 }
 
-CountResult count_colorings(int n) {
+CountResult count_colorings(int n, const CountOptions& options) {
   if (n < 1 || n > kMaxCountDimension) {
     throw InputError(
         fmt::format("count: n = {} is out of range [1, {}] (beyond it the number of "
@@ -352,8 +354,13 @@ CountResult count_colorings(int n) {
   CountResult result;
   result.dimension = n;
   result.counting_argument_rules_out = (n & (n - 1)) != 0;
-  result.even = search_half(n, 0, false, 0);
-  result.odd = search_half(n, 1, false, 0);
+  HalfSearch halves[2];
+  Progress progress("count: colours tried", 0, options.progress);
+  parallel_for(2, options.threads, [&](std::size_t h) {
+    halves[h] = search_half(n, static_cast<int>(h), false, 0, &progress);
+  });
+  result.even = std::move(halves[0]);
+  result.odd = std::move(halves[1]);
   result.colorings = result.even.colorings * result.odd.colorings;
   return result;
 }
@@ -545,6 +552,42 @@ DominatingSetSearch search_dominating_set(int n, int size) {
   };
   result.exists = search(search, std::max(size, 0));
   return result;
+}
+
+AllowNoFlipAnswer decide_allow_no_flip(int n) {
+  if (n < 1) throw InputError(fmt::format("size {} is not a positive number of cells", n));
+  AllowNoFlipAnswer answer;
+  answer.dimension = n;
+  const auto cells = static_cast<std::size_t>(n);
+  const bool known = n <= 16 && (is_power_of_two(cells) || is_power_of_two(cells + 1));
+  // The bound's search, run once where it applies; elsewhere it proves nothing.
+  DominatingSetSearch bound;
+  bound.exists = true;
+  if (!known && n <= kMaxDominatingSetDimension) bound = search_dominating_set(n, (1 << n) / n);
+  if (known) {
+    answer.colors = strategy_coloring(Strategy::make(cells, {2, true}, StrategyKind::Auto));
+    answer.method = is_power_of_two(cells) ? "xor strategy" : "Hamming code";
+  } else if (!bound.exists) {
+    answer.nodes = bound.nodes;
+    answer.method = fmt::format(
+        "every colour class must dominate the {}-cube; an exhaustive search finds no dominating "
+        "set of {} boards or fewer, so the {} classes need at least {} x {} = {} > {} boards",
+        n, bound.size, n, n, bound.size + 1, n * (bound.size + 1), 1 << n);
+  } else if (n <= kMaxDominatingDimension) {
+    DominatingSearch s = search_dominating(n);
+    answer.nodes = s.nodes;
+    answer.decided = s.complete;
+    answer.colors = std::move(s.colors);
+    answer.method = "exhaustive search";
+  } else {
+    answer.decided = false;
+    answer.method = n > 16 ? "n > 16" : "beyond the search's reach";
+  }
+  answer.verified = !answer.colors.empty() && is_dominating_coloring(n, answer.colors);
+  if (!answer.colors.empty() && !answer.verified) {
+    throw std::logic_error("allow-no-flip colouring failed its check");
+  }
+  return answer;
 }
 
 }  // namespace manyworlds::escape

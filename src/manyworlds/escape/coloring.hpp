@@ -91,10 +91,15 @@ struct CountResult {
   BigInt colorings;  // even.colorings * odd.colorings
 };
 
+struct CountOptions {
+  unsigned threads = 1;   // the two halves are searched side by side on two threads
+  bool progress = false;  // draw the colours tried on stderr
+};
+
 // The number of valid colourings (strategies) for n cells, n = 1..kMaxCountDimension, by
 // searching both halves. InputError beyond.
 inline constexpr int kMaxCountDimension = 8;
-CountResult count_colorings(int dimension);
+CountResult count_colorings(int dimension, const CountOptions& options = {});
 
 // Independent enumeration for tests: colours vertices 0, 1, 2, ... in order over the whole
 // cube, checking distance-2 pairs as it goes; counts every valid colouring (n <= 4).
@@ -120,8 +125,8 @@ struct DominatingSearch {
   std::vector<std::uint8_t> colors;  // a colouring found, or empty
 };
 
-// Largest n the dominating search is run for (n = 5 takes about half a second; n = 6 is out
-// of its reach).
+// Largest n the dominating search is run for (n = 6 is out of its reach; its time at n = 5 is
+// BM_NoFlipSearch/5 in docs/benchmarks.md).
 inline constexpr int kMaxDominatingDimension = 5;
 inline constexpr std::uint64_t kDominatingNodeLimit = 500'000'000;
 
@@ -145,5 +150,19 @@ struct DominatingSetSearch {
 };
 inline constexpr int kMaxDominatingSetDimension = 6;
 DominatingSetSearch search_dominating_set(int dimension, int size);
+
+// Whether prisoner 1 has a strategy for n cells when he may also flip nothing, and why: a
+// known strategy for n = 2^k (xor) and n = 2^k - 1 (Hamming code, both n <= 16) gives its
+// colouring; else the dominating-set bound above (n <= kMaxDominatingSetDimension) proves there
+// is none, or the dominating search (n <= kMaxDominatingDimension) decides; beyond, undecided.
+struct AllowNoFlipAnswer {
+  int dimension = 0;
+  std::string method;  // how it was decided, in words (or why it was not)
+  bool decided = true;
+  std::uint64_t nodes = 0;           // sets or colours the deciding search tried; 0: no search
+  std::vector<std::uint8_t> colors;  // a strategy's colouring, when one exists
+  bool verified = false;             // the colouring passed is_dominating_coloring
+};
+AllowNoFlipAnswer decide_allow_no_flip(int dimension);
 
 }  // namespace manyworlds::escape

@@ -167,6 +167,16 @@ std::uint64_t count_related_pairs(int max_length, std::size_t alphabet_size);
 std::vector<std::string> makay_solutions(int n, const Alphabet& alphabet = {});
 // Their number: j(j + 1) with j = (n - 6) / 4 when n >= 10 and n = 2 or 3 (mod 4), else 0.
 std::uint64_t makay_count(int n);
+// The form's combinations of every length in [min_length, max_length], shaped as solve()'s
+// result (counts only when count_only; no stats).
+SolveResult makay_result(int min_length, int max_length, bool count_only,
+                         const Alphabet& alphabet = {});
+// The bytes of their listing, one line each.
+double makay_listing_bytes(int min_length, int max_length);
+// solve --verify: `result` of solve(options) against the form, length by length. A difference
+// is a bug in a search (or in the proofs behind the form), so it throws std::logic_error
+// naming the first combination found or missed, or the first count that differs.
+void check_against_makay(const SolveResult& result, const SolveOptions& options);
 
 // Sorts combinations in the alphabet's letter order (shorter first on a common prefix).
 void sort_in_alphabet_order(std::vector<std::string>& combinations, const Alphabet& alphabet);

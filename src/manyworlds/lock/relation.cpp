@@ -286,32 +286,4 @@ void sort_in_alphabet_order(std::vector<std::string>& combinations, const Alphab
       });
 }
 
-std::vector<std::string> makay_solutions(int n, const Alphabet& alphabet) {
-  std::vector<std::string> out;
-  auto v = [](int count) { return std::string(static_cast<std::size_t>(count), 'V'); };
-  // Form 1 has length 2(k + l + m) + 6, form 2 has 2(k + l + m) + 7.
-  for (int form = 1; form <= 2; ++form) {
-    int twice = n - (form == 1 ? 6 : 7);
-    if (twice < 0 || twice % 2 != 0) continue;
-    int sum = twice / 2;  // k + l + m
-    for (int m = 1; m <= sum; m += 2) {
-      for (int k = 0; k <= sum - m; ++k) {
-        int l = sum - m - k;
-        if ((k + l) % 2 == 0) continue;
-        std::string half =
-            form == 1 ? v(k) + "R" + v(l) + "L" + v(m) + "Q" : v(m) + "L" + v(k) + "R" + v(l) + "Q";
-        out.push_back(half + half + (form == 2 ? "Q" : ""));
-      }
-    }
-  }
-  sort_in_alphabet_order(out, alphabet);
-  return out;
-}
-
-std::uint64_t makay_count(int n) {
-  if (n < 10 || (n % 4 != 2 && n % 4 != 3)) return 0;
-  std::uint64_t j = static_cast<std::uint64_t>((n - 6) / 4);
-  return j * (j + 1);
-}
-
 }  // namespace manyworlds::lock

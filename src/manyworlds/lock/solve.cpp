@@ -64,13 +64,14 @@ std::string bytes_text(double bytes) {
   return fmt::format("{:.0f} KiB", bytes / 1024.0);
 }
 
-// Memoize stores about this many decided pairs per string tried (measured: 1.27 at length 11
-// over QLVR, 1.21 over QLVRX), at about this many bytes per pair (16-byte keys in an open
-// addressing table kept at most half full, plus the old table while it grows).
+// The estimates' rates, from `--stats` counts (docs/benchmarks.md, "lock and escape: results
+// as data"). Memoize stores about this many decided pairs per string tried, at about this many
+// bytes per pair (16-byte keys in an open addressing table kept at most half full, plus the old
+// table while it grows).
 constexpr double kMemoPairsPerString = 1.35;
 constexpr double kMemoBytesPerPair = 64;
 constexpr double kConstructBytesPerPair = 16;
-// Relation tests per string in recursive (measured: 1.3 at length 14).
+// Relation tests per string in recursive.
 constexpr double kRecursiveStepsPerString = 1.5;
 
 // ---------------------------------------------------------------------------------------------

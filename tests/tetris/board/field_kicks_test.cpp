@@ -125,8 +125,8 @@ TEST(Kicks, MalformedTablesNameLineAndProblem) {
   for (int k = 0; k < 17; ++k) many += "(0,0)";
   EXPECT_EQ(parse(many), "kicks k line 1: more than 16 offsets");
   EXPECT_EQ(error_of([] { load_kicks("/nonexistent/kicks"); }),
-            "kicks: '/nonexistent/kicks' is neither srs, nokicks, nullpomino180 nor a readable "
-            "kick file");
+            "kicks: '/nonexistent/kicks' is neither a built-in table (srs, nokicks, "
+            "nullpomino180, srsplus, jstris180) nor a readable kick file");
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "tetris/fumen_corpus.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
+#include "testing/required.hpp"
 #include "testing/temp_dir.hpp"
 
 namespace manyworlds::tetris {
@@ -81,7 +82,7 @@ Json pages_json(const std::vector<fumen::Page>& pages) {
 class FumenOracle : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!have_node()) GTEST_SKIP() << "node is not installed: the tetris-fumen oracle cannot run";
+    MANYWORLDS_REQUIRE(have_node(), "node is not installed: the tetris-fumen oracle cannot run");
     if (!fs::exists(kOracleDir + "/node_modules/tetris-fumen/package.json")) {
       std::system(("bash '" + kOracleDir + "/install.sh'").c_str());
     }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <set>
 
 #include "manyworlds/core/error.hpp"
@@ -265,6 +266,72 @@ TEST(SfinderSeq, BackwardIsForwardsInverse) {
     }
   }
   EXPECT_EQ(got, brute);
+}
+
+// The sizes the estimate counts are those of the lists it no longer makes.
+TEST(SfinderSeq, OrderSizesCountedMatchTheListsMade) {
+  for (int to = 1; to <= 12; ++to) {
+    for (bool over : {false, true}) {
+      auto orders = forward_orders(to, over, true);
+      EXPECT_EQ(forward_order_count(to, over), orders.size()) << to << over;
+      int reach = 0;
+      for (const HoldOrder& h : orders) {
+        for (int pos : h.positions) reach = std::max(reach, pos);
+      }
+      EXPECT_EQ(forward_order_reach(to, over), reach) << to << over;
+    }
+  }
+  for (int from = 1; from <= 12; ++from) {
+    for (int to = 1; to <= from; ++to) {
+      auto orders = backward_orders(to, from, false);
+      EXPECT_EQ(backward_order_count(from), orders.size()) << to << " " << from;
+      EXPECT_EQ(first_backward_positions(to, from), orders.front().positions) << to << from;
+    }
+  }
+  EXPECT_EQ(backward_order_count(70), std::numeric_limits<std::uint64_t>::max());
+}
+
+// The estimate bounds the lines written (every line, repeats kept) and equals their number
+// when no filter drops any, for every mode, cut and hold start; backward-and-pass with a cut
+// is the exception (an order's '*' may fall after the cut).
+TEST(SfinderSeq, EstimateIsTheNumberOfLinesBeforeFilters) {
+  for (SeqMode mode : {SeqMode::Pass, SeqMode::Forward, SeqMode::Backward,
+                       SeqMode::BackwardAndPass}) {
+    for (int length : {-1, 2, 3, 5}) {
+      for (bool head_hold : {true, false}) {
+        SeqOptions o;
+        o.patterns = {"T,[IO]p2", "# a comment", "*p2,S"};
+        o.mode = mode;
+        o.length = length;
+        o.head_hold = head_hold;
+        o.distinct = false;
+        std::uint64_t lines = 0;
+        try {
+          expand_sequences(o, [&](std::string_view) { ++lines; });
+        } catch (const InputError&) {
+          EXPECT_THROW(estimate_sequences(o), InputError);
+          continue;
+        }
+        std::uint64_t estimate = estimate_sequences(o);
+        EXPECT_GE(estimate, lines) << int(mode) << " length " << length << " head " << head_hold;
+        if (mode != SeqMode::BackwardAndPass || length < 0) {
+          EXPECT_EQ(estimate, lines) << int(mode) << " length " << length << " head " << head_hold;
+        }
+      }
+    }
+  }
+}
+
+// A long pattern is refused from its size alone: 2^21 hold orders are counted, not made
+// (found by fuzzing: `util seq -p TLLLLLLLLLLLLLLLLLLTO -M backward`).
+TEST(SfinderSeq, EstimateOfALongPatternCountsWithoutMakingOrders) {
+  SeqOptions o;
+  o.patterns = std::vector<std::string>(1000, "TLLLLLLLLLLLLLLLLLLTO");
+  o.mode = SeqMode::Backward;
+  EXPECT_EQ(estimate_sequences(o), std::uint64_t{1000} << 21);
+  o.patterns = {std::string(21, 'T')};  // the longest pattern read
+  o.mode = SeqMode::BackwardAndPass;  // one '*' in each line, as any of 7 pieces
+  EXPECT_EQ(estimate_sequences(o), std::uint64_t{7} << 21);
 }
 
 TEST(SfinderSeq, CountEquations) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <initializer_list>
 #include <optional>
 #include <vector>
 
@@ -246,6 +247,64 @@ O.SN=(-1,-1)
 O.WE=(-1,+1)
 )";
 
+// The two tables below are srs with some keys replaced or added (with_keys()), in sfinder's
+// convention: the first test is the in-place one, and the I and O offsets include the shift of
+// rotating about (0,0) instead of the true centre. Sources and conversion: docs/tetris.md
+// ("The kick tables of today's games") and tests/data/tetris/kicks/README.md.
+
+// 180-degree keys both share: J S T Z turn as L; I in place, then one cell "up" in its frame
+// (TETR.IO's I list, which Jstris's equals); O only re-centres (its cells never change).
+constexpr std::string_view kShared180Keys = R"(J.NS=&L.NS
+J.EW=&L.EW
+J.SN=&L.SN
+J.WE=&L.WE
+S.NS=&L.NS
+S.EW=&L.EW
+S.SN=&L.SN
+S.WE=&L.WE
+Z.NS=&L.NS
+Z.EW=&L.EW
+Z.SN=&L.SN
+Z.WE=&L.WE
+T.NS=&L.NS
+T.EW=&L.EW
+T.SN=&L.SN
+T.WE=&L.WE
+I.NS=(+1,-1)(+1, 0)
+I.EW=(-1,-1)( 0,-1)
+I.SN=(-1,+1)(-1, 0)
+I.WE=(+1,+1)( 0,+1)
+O.NS=(+1,+1)
+O.EW=(+1,-1)
+O.SN=(-1,-1)
+O.WE=(-1,+1)
+)";
+
+// Jstris: J L S T Z turn 180 degrees in place, then one cell "up" in the piece's frame (the
+// 180-degree keys of knewjade/solution-finder @0e7c935a kicks/jstris180.properties).
+constexpr std::string_view kJstris180Keys = R"(L.NS=(0,0)( 0,+1)
+L.EW=(0,0)(+1, 0)
+L.SN=(0,0)( 0,-1)
+L.WE=(0,0)(-1, 0)
+)";
+
+// TETR.IO SRS+ (halp1/triangle @601843474704 src/engine/utils/kicks/data.ts, `kicks["SRS+"]`):
+// its own I lists (the guideline's offsets, each list the mirror image of its mirrored
+// transition's) and six 180-degree tests for J L S T Z.
+constexpr std::string_view kSrsPlusKeys = R"(I.NE=(+1, 0)(+2, 0)(-1, 0)(-1,-1)(+2,+2)
+I.ES=( 0,-1)(-1,-1)(+2,-1)(-1,+1)(+2,-2)
+I.SW=(-1, 0)(+1, 0)(-2, 0)(+1,+1)(-2,-2)
+I.WN=( 0,+1)(+1,+1)(-2,+1)(+1,-1)(-2,+2)
+I.NW=( 0,-1)(-1,-1)(+2,-1)(+2,-2)(-1,+1)
+I.WS=(+1, 0)(+2, 0)(-1, 0)(+2,+2)(-1,-1)
+I.SE=( 0,+1)(-2,+1)(+1,+1)(-2,+2)(+1,-1)
+I.EN=(-1, 0)(-2, 0)(+1, 0)(-2,-2)(+1,+1)
+L.NS=(0,0)( 0,+1)(+1,+1)(-1,+1)(+1, 0)(-1, 0)
+L.EW=(0,0)(+1, 0)(+1,+2)(+1,+1)( 0,+2)( 0,+1)
+L.SN=(0,0)( 0,-1)(-1,-1)(+1,-1)(-1, 0)(+1, 0)
+L.WE=(0,0)(-1, 0)(-1,+2)(-1,+1)( 0,+2)( 0,+1)
+)";
+
 std::optional<Rotation> rotation_from_letter(char c) {
   switch (c) {
     case 'N':
@@ -286,6 +345,31 @@ struct Line {
 
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\r';
+}
+
+// The key of a table line (the text before `=`, trimmed); empty for blank and comment lines.
+std::string_view line_key(std::string_view line) {
+  line = trim(line);
+  if (line.empty() || line[0] == '#' || line[0] == '!') return {};
+  return trim(line.substr(0, line.find('=')));
+}
+
+// The table text `base` with the keys of `keys` replaced or added: base's lines whose key no
+// text of `keys` gives, then those texts.
+std::string with_keys(std::string_view base, std::initializer_list<std::string_view> keys) {
+  std::vector<std::string_view> given;
+  for (std::string_view text : keys) {
+    for (std::string_view line : split_lines(text)) {
+      if (!line_key(line).empty()) given.push_back(line_key(line));
+    }
+  }
+  std::string out;
+  for (std::string_view line : split_lines(base)) {
+    if (std::find(given.begin(), given.end(), line_key(line)) != given.end()) continue;
+    out.append(line).push_back('\n');
+  }
+  for (std::string_view text : keys) out.append(text);
+  return out;
 }
 
 }  // namespace
@@ -467,12 +551,31 @@ const KickTable& KickTable::nullpomino180() {
   return t;
 }
 
+const KickTable& KickTable::srsplus() {
+  static const KickTable t = parse(with_keys(kSrsText, {kSrsPlusKeys, kShared180Keys}), "srsplus");
+  return t;
+}
+
+const KickTable& KickTable::jstris180() {
+  static const KickTable t =
+      parse(with_keys(kSrsText, {kJstris180Keys, kShared180Keys}), "jstris180");
+  return t;
+}
+
+const KickTable* KickTable::builtin(std::string_view name) {
+  if (name == "srs") return &srs();
+  if (name == "nokicks") return &nokicks();
+  if (name == "nullpomino180") return &nullpomino180();
+  if (name == "srsplus") return &srsplus();
+  if (name == "jstris180") return &jstris180();
+  return nullptr;
+}
+
 KickTable load_kicks(std::string_view spec) {
   std::string_view name = spec;
   if (!name.empty() && name[0] == '@') name.remove_prefix(1);
-  if (spec == "srs" || spec == "default" || name == "srs") return KickTable::srs();
-  if (name == "nokicks") return KickTable::nokicks();
-  if (name == "nullpomino180") return KickTable::nullpomino180();
+  if (spec == "default") return KickTable::srs();
+  if (const KickTable* table = KickTable::builtin(name)) return *table;
   if (name.empty()) throw InputError("kicks: empty name");
   std::string path(name);
   std::error_code ec;
@@ -481,8 +584,9 @@ KickTable load_kicks(std::string_view spec) {
     path += ".properties";
   }
   if (!std::filesystem::is_regular_file(path, ec)) {
-    throw InputError(fmt::format(
-        "kicks: '{}' is neither srs, nokicks, nullpomino180 nor a readable kick file", spec));
+    throw InputError(
+        fmt::format("kicks: '{}' is neither a built-in table ({}) nor a readable kick file", spec,
+                    kBuiltinKickNames));
   }
   return KickTable::parse(read_text(path), path);
 }

@@ -33,6 +33,10 @@ struct Kick {
 
 inline constexpr int kMaxKicks = 16;  // offsets per key (nullpomino180 uses 12)
 
+// The names of the built-in tables, as error messages list them.
+inline constexpr std::string_view kBuiltinKickNames =
+    "srs, nokicks, nullpomino180, srsplus, jstris180";
+
 class KickTable {
  public:
   // The offsets tried when `piece` rotates from `from` to `to` (90 or 180 degrees); empty
@@ -52,6 +56,14 @@ class KickTable {
   static const KickTable& srs();            // sfinder's kicks/srs.properties (the default)
   static const KickTable& nokicks();        // every rotation in place only, 180 included
   static const KickTable& nullpomino180();  // srs plus NullpoMino's 180-degree kicks
+  // TETR.IO's SRS+: srs for J L S T Z, TETR.IO's own I lists, its 180-degree kicks (J L S T Z
+  // six tests, I two; tests/data/tetris/kicks/srsplus.properties).
+  static const KickTable& srsplus();
+  // srs plus Jstris's 180-degree kicks: in place, then one cell "up" in the piece's frame
+  // (tests/data/tetris/kicks/jstris180.properties).
+  static const KickTable& jstris180();
+  // The built-in table named `name` (one of kBuiltinKickNames, exact spelling), or nullptr.
+  static const KickTable* builtin(std::string_view name);
 
   // Parses a table in the file format above; `source` names it in errors and becomes name().
   // Throws InputError "kicks SOURCE line N: ..." naming the problem.
@@ -71,8 +83,8 @@ class KickTable {
   std::string name_;
 };
 
-// The table for a --kicks argument: `srs` or `default`; `nokicks`, `nullpomino180` (also with
-// a leading `@`); `@NAME` or a path: the file NAME (or NAME.properties). Throws InputError.
+// The table for a --kicks argument: `srs` or `default`; a built-in table's name (also with a
+// leading `@`); `@NAME` or a path: the file NAME (or NAME.properties). Throws InputError.
 KickTable load_kicks(std::string_view spec);
 
 }  // namespace manyworlds::tetris

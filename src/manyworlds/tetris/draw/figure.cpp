@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "manyworlds/core/error.hpp"
+#include "manyworlds/core/text.hpp"
 #include "manyworlds/tetris/draw/image.hpp"
 
 namespace manyworlds::tetris {
@@ -166,29 +167,6 @@ void draw_box(Picture& picture, const Box& box, Rgb frame, bool rounded, std::op
     int y = int(std::floor(cy - (c.y + my) * size + kMinoMargin / 2.0));
     picture.boxes.push_back(Box{x, y, kMinoBlock, kMinoBlock, color});
   }
-}
-
-std::string html_escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 // sfinder's getRemoveExtensionFromPath: the path without its last extension; "fig" for a
@@ -409,7 +387,7 @@ std::vector<FigFile> fig_files(const Figures& figures, FigFormat format, std::st
       for (const Figure& f : figures.pages) {
         std::string title = fmt::format("page {}", f.page);
         html += fmt::format("<figure class=\"mw-page\">{}<figcaption>{}</figcaption></figure>\n",
-                            to_svg(f.picture, "mw-fig", title), html_escape(title));
+                            to_svg(f.picture, "mw-fig", title), escape_markup(title));
       }
       html += "</body>\n</html>\n";
       files.push_back({base.string() + ".html", std::move(html), all});

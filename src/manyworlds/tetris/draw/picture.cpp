@@ -6,36 +6,10 @@
 #include <array>
 
 #include "manyworlds/core/error.hpp"
+#include "manyworlds/core/text.hpp"
 
 namespace manyworlds::tetris {
 namespace {
-
-std::string xml_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 void check_options(const SvgOptions& o) {
   if (o.rows < 0 || o.rows > fumen::kFieldHeight) {
@@ -126,8 +100,8 @@ std::string to_svg(const Picture& picture, std::string_view css_class, std::stri
   std::string out = fmt::format(
       R"(<svg xmlns="http://www.w3.org/2000/svg" class="{}" width="{}" height="{}" )"
       R"(viewBox="0 0 {} {}" shape-rendering="crispEdges" role="img">)",
-      xml_escape(css_class), picture.width, picture.height, picture.width, picture.height);
-  if (!title.empty()) out += fmt::format("<title>{}</title>", xml_escape(title));
+      escape_markup(css_class), picture.width, picture.height, picture.width, picture.height);
+  if (!title.empty()) out += fmt::format("<title>{}</title>", escape_markup(title));
   for (const Box& b : picture.boxes) {
     out += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>)", b.x, b.y,
                        b.width, b.height, b.color.hex());

@@ -1,39 +1,8 @@
 #pragma once
 // Setup coverage as solution-finder 1.43's `cover` computes it (knewjade/solution-finder
-// @0e7c935a: entry/cover, common/cover, common/SpinChecker; its docs, contents/cover): for
-// several setups, which sequences of a pattern can build each one.
-//
-// A setup is a fumen with a page range (`v115@...#start:end`, pages from 1; `#2:` = to the
-// end): the field of its first page (every non-empty cell) and the pieces that the pages of the
-// range lock, in page order. Pieces keep the rows of that first field: a piece placed after
-// rows were cleared sits, in the first field's rows, above the cleared rows, which must be
-// cleared again before it is placed (sfinder's MinoOperationWithKey, "need deleted" rows).
-//
-// A sequence builds a setup when its first pieces can be placed, one by one, each at one of the
-// setup's places for its piece type (the setup is a set: any order), under the drop model:
-//  - the rows that are full are cleared before each placement (lines clear as they happen) and
-//    the piece moves down by the cleared rows below it (sfinder's formula: by the cleared rows
-//    below the piece's row y, which for an I standing on its right side over a cleared row
-//    is one row too many; kept, as sfinder 1.43 does it);
-//  - the piece must fit, rest on the floor or a block, have its "need deleted" rows cleared,
-//    and be reachable (movegen.hpp) on the field as it is then;
-//  - without hold the pieces are placed in sequence order; with hold the first piece starts in
-//    the hold slot and each step places the held or the drawn piece (the other is held);
-//  - a sequence shorter than the setup never builds it; longer sequences leave pieces unused.
-// Modes add conditions (CoverMode). Setups may be mirrored (`-m`: L<->J, S<->Z, left<->right).
-//
-// The counts: for each setup the sequences that build it; OR: sequences that build at least
-// one; AND: sequences that build all. With `priority` a sequence counts only for the first setup
-// (in input order) that it builds. The report orders setups by input or by success, with
-// running OR / AND counts along that order.
-//
-// Method (Optimized): per setup, a graph of fields keyed by the set of pieces placed (and the
-// field, which the set determines but for the formula above), with every transition (placeable,
-// reachable, lines, T-spin) computed once; the sorted sequences are walked as a trie of their
-// prefixes, each level holding the set of (field, held piece, mode progress) states reached,
-// so sequences with a common prefix share its work. Each thread takes a contiguous share of
-// the (setup, sequence) pairs and keeps its own graphs. Direct: sfinder's own search for each
-// (setup, sequence), nothing shared: the independent check.
+// @0e7c935a: entry/cover, common/cover, common/SpinChecker): for several setups, which sequences
+// of a pattern can build each one. docs/tetris.md ("How cover decides") states the rules (the
+// setup's pages and rows, when a sequence builds it, the modes, the counts) and the two methods.
 
 #include <array>
 #include <cstdint>

@@ -257,8 +257,7 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
     int h = height - next.clear_lines_below(height);
     // No fill-oracle test here: every user asks the oracle with the pieces it still has
     // (fillable_with), which rules out all that a test with any pieces would, and the test on
-    // every successor cost more than the fields it kept out (`*p7,*p4`: 5.4-5.9 s -> 4.9 s; the
-    // 8-line docs sample 125 -> 104 ms).
+    // every successor cost more than the fields it kept out.
     if (h > 0 && !splittable(next, h)) continue;
     Id child = node(next, h);
     bool seen = false;

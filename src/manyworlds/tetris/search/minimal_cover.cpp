@@ -19,9 +19,9 @@ namespace manyworlds::tetris {
 namespace {
 
 // CBC's C interface, loaded when the first exact cover is asked for. CBC and what it pulls in
-// (Clp, Cgl, Osi, CoinUtils, LAPACK, BLAS, gfortran: 13 shared libraries) cost every start of
-// the program about 10 ms of dynamic linking (measured: `manyworlds --version` 15 ms linked,
-// 5 ms without), more than a whole small `percent` run; only `--minimal exact` needs them.
+// (Clp, Cgl, Osi, CoinUtils, LAPACK, BLAS, gfortran: 13 shared libraries) would cost every
+// start of the program its dynamic linking, more than a whole small `percent` run; only
+// `--minimal exact` needs them.
 // MANYWORLDS_CBC_LIBRARY is the library CMake found (pkg-config cbc), by its soname.
 struct Cbc {
   decltype(&Cbc_newModel) newModel;

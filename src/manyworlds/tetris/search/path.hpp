@@ -1,46 +1,9 @@
 #pragma once
-// Every perfect-clear solution of a field for a pattern, the way solution-finder 1.43's `path`
-// finds, counts and selects them (knewjade/solution-finder @0e7c935a: entry/path/,
-// searcher/pack/, common/buildup/BuildUp*.java, common/order/, entry/path/Selector.java).
-//
-// The clear area is rows 0 .. clear_line-1 of the field (rows above are ignored, as sfinder's
-// PathSettings does); need = its empty cells / 4.
-//
-// A SOLUTION is a set of pieces covering every empty cell of the area exactly once, where a
-// piece may skip rows: its k shape rows land on any k increasing rows, and the rows it skips
-// must be cleared before it is placed (sfinder's "operation with key"). It counts when
-//  - its pieces, as a multiset, fit in the pieces of some sequence of the patterns;
-//  - no two pieces wait on each other's rows (the keys are consistent);
-//  - some BUILD ORDER exists: the pieces placed one by one, each on the field built so far with
-//    its full rows removed, resting on something and reachable under the drop model (the clear
-//    height H is the free height of movegen.hpp), each after the rows it skips are cleared;
-//  - some build order's piece sequence is a placement order of a pattern sequence
-//    (validPieces below).
-// Two solutions are the same when they have the same pieces at the same places (sfinder keys a
-// piece by one representative state: I and S spawn or left, Z spawn or right, O spawn).
-//
-// The sequence sets sfinder keeps per solution (PathPair), with n = need, L = the patterns'
-// length, pop = n + 1 with hold when L > n, else n:
-//  - INPUT SEQUENCES: the patterns' sequences truncated to pop pieces, de-duplicated (the
-//    "[M input sequences]" of the HTML; percent's denominators).
-//  - specified (validSpecifiedPatterns): the input sequences that build the solution with hold
-//    (or in order without hold); here reachability uses the free height H - min_y of the piece's
-//    shape, as sfinder's BuildUp.existsValidByOrder* does. Its size is the HTML's "[n]".
-//  - orders (piecesSolution): the piece sequences of every build order (free height H).
-//  - pattern_sequences (piecesPattern): sfinder's hold expansion of the orders that are in
-//    validPieces, kept when they are in allPieces (see PathSets); the `-k pattern` and `-k use`
-//    CSVs are built from it.
-//
-// Orders. The UNIQUE list is in the order sfinder's pack search produces it (deterministic
-// there too): the area is cut into column blocks 3 wide (clear line <= 4) or 2 wide, each piece
-// belongs to the block of its leftmost cell, and solutions are sorted by their pieces block by
-// block (blocks left to right, within a block by (piece, rotation, x, y, skipped rows) from the
-// highest). Within a solution the pieces are listed as sfinder lists them before it searches
-// build orders (blocks right to left, then stably by y and skipped rows), and the SAMPLE order
-// is the first build order, in that list's order, whose piece sequence is in validPieces
-// (sfinder's getSampleOperations). MINIMAL (sfinder's Selector): the solutions whose specified
-// set (or pattern_sequences with specified_only = false) no other solution's strictly contains,
-// one per distinct set (the first in unique order), in unique order.
+// Every perfect-clear solution of a field for a pattern, found, counted and selected as
+// solution-finder 1.43's `path` does (knewjade/solution-finder @0e7c935a: entry/path/,
+// searcher/pack/, common/buildup/, common/order/, entry/path/Selector.java). docs/tetris.md
+// ("How path finds its solutions") states the rules: what a solution is, its sequence sets,
+// and the orders of the unique and minimal lists.
 
 #include <cstdint>
 #include <optional>

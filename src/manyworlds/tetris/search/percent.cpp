@@ -106,8 +106,8 @@ class OrderSearch {
 
   // Whether the field's empty cells can be covered with the pieces of the queue (some may be
   // left over). Memoized by the thread: the graph's shared memo costs two locks per new
-  // question (measured: sfinder's manyPatterns case 0.49 -> 0.54 s with one thread), more
-  // than the oracle calls two threads both make.
+  // question, more than the oracle calls two threads both make (docs/benchmarks.md, "Figures
+  // behind the code's choices").
   // A queue of at most 15 pieces has each count in 4 bits: with the field's id (31 bits) the
   // key fits the 8-byte slots of a PackedBoolMap.
   bool fillable_with(Id id, std::uint64_t queue) {
@@ -156,9 +156,7 @@ class OrderSearch {
       // Place the drawn piece: the held piece stays first.
       std::uint64_t keep = (after << 3) | held_code;
       // The children's memo entries are asked for together, so that their cache misses
-      // overlap (sfinder's manyPatterns case 308 -> 290 ms, the 8-line docs sample 263 -> 247
-      // ms, one thread; doing the same for the held piece's children, tried second and
-      // seldom, gained nothing).
+      // overlap (the held piece's children, tried second and seldom, gain nothing from it).
       const FieldGraph::Edges children = graph_.successors(id, Piece(drawn));
       if ((keep >> 3) != 0) {
         for (Id c : children) hold_memo_.prefetch(memo_state(keep), c);
@@ -191,8 +189,7 @@ class OrderSearch {
   // (queue, field) -> bool in 8 bytes a slot: a queue code below 2^31 (10 pieces) and the
   // field's id make a key below 2^63, never 0 (a queue is never empty here), and the top bit
   // holds the value. The memo is read at random, so the smaller table misses the cache less,
-  // and it has half the pages to populate (sfinder's manyPatterns case, 2 threads: 230 -> 225
-  // ms against 16-byte slots). Longer queues use the wide table.
+  // and it has half the pages to populate. Longer queues use the wide table.
   class StateMemo {
    public:
     const bool* find(std::uint64_t queue, Id id) const {
@@ -380,12 +377,9 @@ void summarize(const std::vector<Sequence>& sequences, const std::vector<char>& 
 // The optimized method's field graph, shared by its threads (PercentOptions::graph_budget).
 constexpr std::size_t kOptimizedGraphBudget = std::size_t(256) << 20;
 
-// Sequences (with repeats, after truncation) above which Auto picks the prefix engine. Its two
-// threads share their work better than the optimized method's: CPU time with 2 threads, medians
-// of 5 (2026-11-26), on the 8-line docs sample and sfinder's manyPatterns field, 10,080
-// sequences: optimized 160 and 126 ms, prefix 164 and 153 ms; 20,160: 349 and 201 against 354
-// and 192 ms; 30,240: 696 and 320 against 463 and 259 ms; `*,*!` (35,280) on the second: 364
-// against 271 ms. Below, the optimized method starts faster (the 5040-sequence reference cases).
+// Sequences (with repeats, after truncation) above which Auto picks the prefix engine: its two
+// threads share their work better than the optimized method's, which starts faster below
+// (docs/benchmarks.md, "Where Auto switches to the prefix engine").
 constexpr std::uint64_t kPrefixThreshold = 20'000;
 
 }  // namespace
@@ -425,7 +419,7 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
   // starts faster (docs/benchmarks.md). Not for long lists of patterns (a patterns file of
   // single sequences, as sfinder's `util seq` writes them): the prefix engine's automaton keeps
   // a position per pattern in every state, so its memory and time grow with the number of
-  // patterns (35,280 one-sequence patterns: 88 s and 6.7 GB, against 2 s sequence by sequence).
+  // patterns (docs/benchmarks.md, "Figures behind the code's choices").
   r.method = o.method;
   if (r.method == PercentMethod::Auto) {
     r.method = truncated > kPrefixThreshold && patterns.size() <= kAutoPrefixMaxPatterns

@@ -128,14 +128,10 @@ class Solver final : public SolverBase {
   }
 
  private:
-  // Placements tried per top-level question before answering "maybe" (measured: a larger
-  // allowance pays off on 4-line fields, a smaller one on tall fields with many pieces);
-  // questions with fewer than kMemoLeft pieces left are answered afresh, which is cheaper
-  // than the shared memo's lock, hash and cache miss: few of them come back (with 4, `S,Z,*p7,
-  // *p2` found 9 % of 6.3 million questions in the memo). Measured with one thread, runs
-  // alternated, 4 -> 6: `S,Z,*p7,*p2` 9.37 -> 7.70 s, the 6-line field with `*p7,*p7,*p1` 2.81 ->
-  // 2.42 s, sfinder's manyPatterns case 319 -> 287 ms, `S,Z,*p1,*p7` without hold 17.4 -> 13.6
-  // s; 5, 7 and no memo were slower on some of them (docs/benchmarks.md).
+  // Placements tried per top-level question before answering "maybe"; questions with fewer
+  // than kMemoLeft pieces left are answered afresh, which is cheaper than the shared memo's
+  // lock, hash and cache miss, since few of them come back. Both were chosen by measurement
+  // (docs/benchmarks.md, "The fill oracle's budget and memo").
   static constexpr long kBudget = 4000;
   static constexpr int kMemoLeft = 6;
 

@@ -62,13 +62,6 @@ FieldFile load_fumen(const std::string& text, int page, std::span<const OptionSp
   return out;
 }
 
-const KickTable* builtin_kicks(std::string_view name) {
-  if (name == "srs") return &KickTable::srs();
-  if (name == "nokicks") return &KickTable::nokicks();
-  if (name == "nullpomino180") return &KickTable::nullpomino180();
-  return nullptr;
-}
-
 // The rows of a text field file, joined (ColoredFieldFactory.createColoredField): 10 marks a
 // row, the last row is y = 0; `_` and space empty, a piece letter that piece's colour (percent
 // and path read upper-case letters only), anything else gray.
@@ -154,11 +147,10 @@ NamedKicks load_named_kicks(std::string_view spec) {
     if (std::filesystem::is_regular_file(path, ec)) {
       return {KickTable::parse(read_text(path), path), lower(spec)};
     }
-    if (const KickTable* table = builtin_kicks(file)) return {*table, lower(spec)};
-    throw InputError(
-        fmt::format("kicks: no file {} in the working folder, and '{}' is not one of srs, nokicks, "
-                    "nullpomino180",
-                    path, file));
+    if (const KickTable* table = KickTable::builtin(file)) return {*table, lower(spec)};
+    throw InputError(fmt::format(
+        "kicks: no file {} in the working folder, and '{}' is not one of the built-in tables ({})",
+        path, file, kBuiltinKickNames));
   }
   std::string path(spec);
   if (std::filesystem::is_regular_file(path, ec)) {

@@ -53,8 +53,9 @@ struct NamedKicks {
 };
 // sfinder's --kicks (OptionsFacade): `default` or `srs` (any case); `@NAME` or `+NAME`: the
 // file kicks/NAME.properties of the working folder, NAME in lower case (when there is no such
-// file, the built-in srs, nokicks and nullpomino180 stand in for it); otherwise a path of a
-// kick file (and failing that, what load_kicks() accepts). The name is the value in lower case.
+// file, the built-in table of that name, one of kBuiltinKickNames, stands in for it);
+// otherwise a path of a kick file (and failing that, what load_kicks() accepts). The name is
+// the value in lower case.
 NamedKicks load_named_kicks(std::string_view spec);
 
 // sfinder's quiz reading (BlockInterpreter.parseQuizToPieceString): the letters TIOSZLJ and

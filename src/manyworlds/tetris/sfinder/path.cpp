@@ -6,6 +6,7 @@
 #include "manyworlds/core/timer.hpp"
 #include "manyworlds/tetris/board/spin.hpp"
 #include "manyworlds/tetris/sfinder/path_files.hpp"
+#include "manyworlds/tetris/sfinder/percent.hpp"
 #include "manyworlds/version.hpp"
 
 namespace manyworlds::tetris::sfinder {
@@ -178,13 +179,7 @@ PathRun run_path(const PathRequest& request) {
   t.block("Setup Field");
   t.line(field_rows(r, reserved_cells));
   t.line();
-  t.block("Initialize / User-defined");
-  t.linef("Max clear lines: {}", r.clear_line);
-  t.linef("Using hold: {}", in.use_hold ? "use" : "avoid");
-  t.linef("Kicks: {}", in.kicks_name);
-  t.linef("Drop: {}", drop_type_name(in.drop_type));
-  t.patterns(in.pattern_lines);
-  t.line();
+  report_user_defined(t, in, r.clear_line);
   t.block("Initialize / System");
   t.linef("Version = {}", kVersion);
   t.linef("Threads = {}", options.threads);

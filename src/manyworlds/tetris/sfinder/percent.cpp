@@ -41,13 +41,7 @@ Report percent_report(const PercentInput& in, const PercentResult& r, unsigned t
     t.line(row);
   }
   t.line();
-  t.block("Initialize / User-defined");
-  t.linef("Max clear lines: {}", in.clear_line);
-  t.linef("Using hold: {}", in.use_hold ? "use" : "avoid");
-  t.linef("Kicks: {}", in.kicks_name);
-  t.linef("Drop: {}", drop_type_name(in.drop_type));
-  t.patterns(in.pattern_lines);
-  t.line();
+  report_user_defined(t, in, in.clear_line);
   t.block("Initialize / System");
   t.linef("Threads = {}", threads);
   t.linef("Version = {}", kVersion);
@@ -115,6 +109,16 @@ Json tree_json(const PercentInput& in, const PercentResult& r) {
 }
 
 }  // namespace
+
+void report_user_defined(Report& report, const PercentInput& in, int clear_line) {
+  report.block("Initialize / User-defined");
+  report.linef("Max clear lines: {}", clear_line);
+  report.linef("Using hold: {}", in.use_hold ? "use" : "avoid");
+  report.linef("Kicks: {}", in.kicks_name);
+  report.linef("Drop: {}", drop_type_name(in.drop_type));
+  report.patterns(in.pattern_lines);
+  report.line();
+}
 
 PercentRun run_percent(const PercentRequest& request) {
   PercentRun run;

@@ -35,6 +35,10 @@ struct PercentRun {
 // Reads the inputs, searches, writes the log file (-lp). Throws InputError for bad input.
 PercentRun run_percent(const PercentRequest& request);
 
+// The block "# Initialize / User-defined" of percent's report, which path's shares (its clear
+// line is the one searched).
+void report_user_defined(Report& report, const PercentInput& in, int clear_line);
+
 void write_text(fmt::memory_buffer& out, const PercentRun& run);
 void to_json(Json& out, const PercentRun& run);
 

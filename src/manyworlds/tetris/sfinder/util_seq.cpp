@@ -396,6 +396,38 @@ std::vector<HoldOrder> backward_orders(int to_depth, int from_depth, bool empty_
   return out;
 }
 
+namespace {
+
+std::uint64_t saturating_pow2(int k) {
+  return k >= 64 ? std::numeric_limits<std::uint64_t>::max() : std::uint64_t{1} << k;
+}
+
+}  // namespace
+
+std::uint64_t forward_order_count(int to_depth, bool over) {
+  if (to_depth == 1) return 2;
+  return saturating_mul(saturating_pow2(std::max(to_depth - 1, 1)), over ? 2 : 1);
+}
+
+int forward_order_reach(int to_depth, bool over) {
+  if (to_depth <= 1) return 1;
+  return over ? to_depth : to_depth - 1;
+}
+
+std::uint64_t backward_order_count(int from_depth) {
+  return saturating_pow2(std::max(from_depth - 1, 0));
+}
+
+std::vector<int> first_backward_positions(int to_depth, int from_depth) {
+  // The first order plays each piece as it comes and stocks only the last, which goes first.
+  auto known = [&](int depth) { return depth < to_depth ? depth : -1; };
+  std::vector<int> positions;
+  if (from_depth < 1) return positions;
+  positions.push_back(known(from_depth - 1));
+  for (int depth = 0; depth < from_depth - 1; ++depth) positions.push_back(known(depth));
+  return positions;
+}
+
 std::vector<std::string> pattern_sequences(const Pattern& pattern) {
   std::vector<std::string> out;
   for_each_sequence(pattern, [&](const std::string& s) { out.push_back(s); });
@@ -406,31 +438,42 @@ namespace {
 
 struct Plan {
   Pattern pattern;
-  std::vector<HoldOrder> orders;  // forward and backward modes
+  std::vector<HoldOrder> orders;  // forward and backward modes, when made
+  std::uint64_t order_count = 1;  // how many orders the mode makes (pass: 1)
+  int unknown = 0;                // backward-and-pass: the '*' in a line, before the cut
   int length = 0;                 // the cut (0: none)
 };
 
-// The pattern and the hold orders of one line; nullopt for a blank or comment line.
-std::optional<Plan> plan(const SeqOptions& o, const std::string& line) {
+// The pattern and the size of its hold orders of one line (the orders too when `make_orders`);
+// nullopt for a blank or comment line. The sizes come without the orders, which are 2^depth.
+std::optional<Plan> plan(const SeqOptions& o, const std::string& line, bool make_orders) {
   std::optional<Pattern> p = parse_pattern_line(line);
   if (!p) return std::nullopt;
-  Plan plan{*p, {}, o.length > 0 ? o.length : 0};
+  Plan plan{*p, {}, 1, 0, o.length > 0 ? o.length : 0};
   int depth = p->length();
   if (o.mode == SeqMode::Forward) {
     int to = o.length > 0 ? std::min(depth, o.length) : std::max(depth - 1, 0);
-    plan.orders = forward_orders(to, to < depth, !o.head_hold);
-    for (const HoldOrder& h : plan.orders) {
-      for (int pos : h.positions) {
-        if (pos >= depth || pos < 0) {
-          throw InputError(
-              fmt::format("util seq: forward needs patterns of at least 2 pieces ('{}' has {})",
-                          p->text, depth));
-        }
-      }
+    bool over = to < depth;
+    bool empty_hold = !o.head_hold;
+    if (to == 1 && !over && !empty_hold) {
+      throw InputError("util seq: forward to 1 piece from 1 piece: the hold is always empty");
     }
+    if (forward_order_reach(to, over) >= depth) {
+      throw InputError(fmt::format(
+          "util seq: forward needs patterns of at least 2 pieces ('{}' has {})", p->text, depth));
+    }
+    plan.order_count = forward_order_count(to, over);
+    if (make_orders) plan.orders = forward_orders(to, over, empty_hold);
   } else if (o.mode != SeqMode::Pass) {
     int from = o.length > 0 ? std::max(depth, o.length) : depth + 1;
-    plan.orders = backward_orders(depth, from, !o.head_hold);
+    plan.order_count = backward_order_count(from);
+    if (o.mode == SeqMode::BackwardAndPass) {
+      std::vector<int> first = first_backward_positions(depth, from);
+      std::size_t cut = plan.length > 0 ? std::size_t(plan.length) : first.size();
+      first.resize(std::min(cut, first.size()));
+      plan.unknown = int(std::count(first.begin(), first.end(), -1));
+    }
+    if (make_orders) plan.orders = backward_orders(depth, from, !o.head_hold);
   }
   return plan;
 }
@@ -440,18 +483,10 @@ std::optional<Plan> plan(const SeqOptions& o, const std::string& line) {
 std::uint64_t estimate_sequences(const SeqOptions& o) {
   std::uint64_t total = 0;
   for (const std::string& line : o.patterns) {
-    auto p = plan(o, line);
+    auto p = plan(o, line, false);
     if (!p) continue;
-    std::uint64_t per = 1;
-    if (o.mode != SeqMode::Pass) per = p->orders.size();
-    if (o.mode == SeqMode::BackwardAndPass && !p->orders.empty()) {
-      int unknown = 0;
-      std::size_t cut = p->length > 0 ? std::size_t(p->length) : p->orders[0].positions.size();
-      for (std::size_t i = 0; i < cut && i < p->orders[0].positions.size(); ++i) {
-        unknown += p->orders[0].positions[i] < 0;
-      }
-      for (int i = 0; i < unknown; ++i) per = saturating_mul(per, 7);
-    }
+    std::uint64_t per = p->order_count;
+    for (int i = 0; i < p->unknown; ++i) per = saturating_mul(per, 7);
     std::uint64_t lines = saturating_mul(p->pattern.count(), per);
     total = lines > std::numeric_limits<std::uint64_t>::max() - total
                 ? std::numeric_limits<std::uint64_t>::max()
@@ -511,7 +546,7 @@ void expand_sequences(const SeqOptions& o, const std::function<void(std::string_
   };
 
   for (const std::string& line : o.patterns) {
-    std::optional<Plan> p = plan(o, line);
+    std::optional<Plan> p = plan(o, line, true);
     if (!p) continue;
     std::size_t cut = p->length > 0 ? std::size_t(p->length) : std::string::npos;
     for_each_sequence(p->pattern, [&](const std::string& sequence) {

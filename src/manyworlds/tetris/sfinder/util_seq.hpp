@@ -96,6 +96,14 @@ std::vector<HoldOrder> forward_orders(int to_depth, bool over, bool empty_hold);
 // `to_depth` pieces 0, 1, ... (positions of the result's pieces in that order, -1 unknown).
 std::vector<HoldOrder> backward_orders(int to_depth, int from_depth, bool empty_hold);
 
+// The size of those lists without making them (they have 2^depth orders): how many orders
+// forward_orders(to_depth, over, ...) makes and the largest position in them, how many
+// backward_orders(..., from_depth, ...) makes, and the positions of its first order.
+std::uint64_t forward_order_count(int to_depth, bool over);
+int forward_order_reach(int to_depth, bool over);
+std::uint64_t backward_order_count(int from_depth);
+std::vector<int> first_backward_positions(int to_depth, int from_depth);
+
 // `util seq` as one call: the options read, the estimate checked (beyond kMaxSeqLinesUnforced
 // lines asks for `force`), the lines expanded.
 inline constexpr std::uint64_t kMaxSeqLinesUnforced = 10'000'000;
