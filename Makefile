@@ -8,7 +8,7 @@ FUZZ_SECONDS ?= 20
 ASAN_CTEST_ARGS ?=
 BIN := build/release/manyworlds
 
-.PHONY: run test deps build asan-test fuzz bench ci clean
+.PHONY: run test deps build web serve asan-test fuzz bench ci clean
 
 # `run` builds only the tool; `test` builds everything the tests need.
 run: deps
@@ -17,16 +17,27 @@ run: deps
 	$(BIN) tour
 
 # The whole suite, so the last test also checks that every file of tests/data was read.
-test: build
+test: build web
 	MANYWORLDS_CHECK_DATA_READS=1 ctest --preset release -j $(TEST_JOBS) --schedule-random
 
 deps:
-	bash scripts/install-deps.sh --node --browser
+	bash scripts/install-deps.sh --node --browser --web
 	bash tests/tetris/oracle/install.sh
+	bash web/install.sh
 
 build: deps
 	cmake --preset release >/dev/null
 	cmake --build --preset release -j $(JOBS)
+
+# The browser app: the engines as WebAssembly and the static site in build/web (docs/web.md).
+web: deps
+	cmake --preset web >/dev/null
+	cmake --build --preset web -j $(JOBS)
+
+# Serves build/web on http://localhost:$(PORT)/ with the headers that allow threads (COOP/COEP).
+PORT ?= 8000
+serve:
+	node web/serve.cjs --port $(PORT) build/web
 
 asan-test: deps
 	bash scripts/install-deps.sh --fuzz

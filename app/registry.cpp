@@ -20,8 +20,14 @@ void setup_tetris_cover(CLI::App& tetris);
 void setup_tetris_fig(CLI::App& tetris);
 void setup_tetris_path(CLI::App& tetris);
 void setup_tetris_saves(CLI::App& tetris);
+void setup_tetris_setup(CLI::App& tetris);
 void setup_tetris_spin(CLI::App& tetris);
 void setup_tetris_util_seq(CLI::App& util);
+void setup_tetris_ren(CLI::App& tetris);
+void setup_tetris_combo(CLI::App& tetris);
+void setup_tetris_verify_kicks(CLI::App& verify);
+void setup_tetris_util_fumen(CLI::App& util);
+void setup_tetris_util_fig(CLI::App& util);
 void setup_tour(CLI::App& app);
 void setup_bench(CLI::App& app);
 
@@ -39,11 +45,17 @@ const std::vector<Command>& commands() {
       {{"tetris"}, "percent", setup_tetris_percent, sf::percent_options},
       {{"tetris"}, "setup-percent", setup_tetris_setup_percent},
       {{"tetris"}, "cover", setup_tetris_cover, sf::cover_options},
-      {{"tetris"}, "fig", setup_tetris_fig},
+      {{"tetris"}, "fig", setup_tetris_fig, sf::fig_options},
       {{"tetris"}, "path", setup_tetris_path, sf::path_options},
       {{"tetris"}, "saves", setup_tetris_saves, sf::saves_options},
+      {{"tetris"}, "setup", setup_tetris_setup, sf::setup_options},
       {{"tetris"}, "spin", setup_tetris_spin, sf::spin_options},
+      {{"tetris"}, "ren", setup_tetris_ren, sf::ren_options},
+      {{"tetris"}, "combo", setup_tetris_combo, sf::ren_options},
       {{"tetris", "util"}, "seq", setup_tetris_util_seq, sf::seq_options},
+      {{"tetris", "util"}, "fumen", setup_tetris_util_fumen, sf::util_fumen_options},
+      {{"tetris", "util"}, "fig", setup_tetris_util_fig, sf::fig_options},
+      {{"tetris", "verify"}, "kicks", setup_tetris_verify_kicks, sf::verify_kicks_options},
       {{}, "tour", setup_tour},
       {{}, "bench", setup_bench},
   };
@@ -55,6 +67,7 @@ const std::vector<Group>& groups() {
       {{"tetris"},
        "Tetris (solution-finder conventions): fields, placements, fumen, success rates"},
       {{"tetris", "util"}, "sfinder's utilities"},
+      {{"tetris", "verify"}, "sfinder's checks of its inputs"},
   };
   return all;
 }

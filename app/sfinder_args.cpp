@@ -52,6 +52,9 @@ std::vector<std::string> normalize_sfinder_args(const std::vector<std::string>& 
   std::span<const sf::OptionSpec> specs = find_table(args, words);
   if (specs.empty()) return args;
   std::vector<std::string> out(args.begin(), args.begin() + long(words));
+  // sfinder's util fig parses the raw arguments (FigUtilSettingParser): an empty one is a value
+  // (`-F ''` is an unsupported format). Its other verbs drop empty arguments first.
+  const bool empty_is_value = specs.data() == sf::fig_options().data();
   for (std::size_t i = words; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (arg == "--") {
@@ -78,10 +81,21 @@ std::vector<std::string> normalize_sfinder_args(const std::vector<std::string>& 
       auto more = values_after(args, i, m.spec->arity);
       values.insert(values.end(), more.begin(), more.end());
     }
+    if (!m.value && values.empty() && empty_is_value && i + 1 < args.size() &&
+        args[i + 1].empty()) {
+      values.push_back(args[++i]);
+    }
     // A value left out: `--LONG` alone, which the verb reads as no value (sfinder drops empty
     // arguments, so `-p ''` gives -p no value either); for most options that means the default.
     if (values.empty()) out.push_back(name);
-    for (const std::string& v : values) out.push_back(name + "=" + v);
+    for (const std::string& v : values) {
+      if (v.empty()) {  // util fig's empty value: CLI11 reads `--NAME=` as no value
+        out.push_back(name);
+        out.push_back(v);
+      } else {
+        out.push_back(name + "=" + v);
+      }
+    }
   }
   return out;
 }

@@ -1,8 +1,10 @@
-// `manyworlds tetris fig`: solution-finder's `util fig` (tetris/sfinder/util_fig.hpp). Options
-// keep sfinder's long names; its one-dash two-letter spellings -lp and -fp are --log-path and
-// --field-path here.
+// `manyworlds tetris fig` and `tetris util fig` (the same verb under sfinder's name):
+// solution-finder's `util fig` (tetris/sfinder/util_fig.hpp). Options keep sfinder's names, and
+// its spellings (-fp, -lp, -tetfu, --tet, -s2, ...) are rewritten by the registry's sfinder
+// table (sfinder::fig_options(), app/sfinder_args.hpp) before these options are read.
 
 #include <memory>
+#include <string>
 
 #include "cli.hpp"
 #include "manyworlds/tetris/sfinder/util_fig.hpp"
@@ -10,14 +12,15 @@
 
 namespace manyworlds::cli {
 
-void setup_tetris_fig(CLI::App& tetris) {
+namespace {
+
+void add_fig_verb(CLI::App& parent, const std::string& help) {
   auto o = std::make_shared<tetris::sfinder::FigRequest>();
-  auto* sub = tetris.add_subcommand(
-      "fig", "Draw fumen pages as an animated GIF or PNG files (sfinder's util fig), or SVG/HTML");
+  auto* sub = parent.add_subcommand("fig", help);
   sub->add_option("fumen", o->fumen, "Fumen data (v115@..., a URL; - for stdin); or -t");
   sub->add_option("-t,--tetfu", o->tetfu, "Fumen data (sfinder's -t; - for stdin)");
   sub->add_option("--field-path", o->field_path,
-                  "File whose first line is the fumen (sfinder's -fp; default input/field.txt)");
+                  "-fp: file whose first line is the fumen (default input/field.txt)");
   sub->add_option("-F,--format", o->format,
                   "gif (default): one animated GIF; png: one file per page; svg: one file per "
                   "page; html: one page of inline SVG");
@@ -39,10 +42,22 @@ void setup_tetris_fig(CLI::App& tetris) {
   sub->add_option("-c,--color", o->color,
                   "Theme: default, fumen, four, mipi, theme/NAME.properties, or a .properties "
                   "file");
-  sub->add_option("--log-path", o->log_path, "Also write a log of the files here (sfinder's -lp)");
+  sub->add_option("--log-path", o->log_path, "-lp: also write a log of the files here");
   sub->add_flag("--no-date-folder", o->no_date_folder,
                 "png/svg: write the pages beside --output instead of in a new date folder");
   on_run(*sub, [o](const RunContext&) { return tetris::sfinder::run_fig(*o); });
+}
+
+}  // namespace
+
+void setup_tetris_fig(CLI::App& tetris) {
+  add_fig_verb(tetris,
+               "Draw fumen pages as an animated GIF or PNG files (sfinder's util fig), or "
+               "SVG/HTML");
+}
+
+void setup_tetris_util_fig(CLI::App& util) {
+  add_fig_verb(util, "The same as `tetris fig`, under sfinder's name (util fig)");
 }
 
 }  // namespace manyworlds::cli

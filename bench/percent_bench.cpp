@@ -9,7 +9,8 @@
 // columns (211,680 sequences, one thread), and the issue's targets with 2 threads, as measured
 // there: `*p7,*p4` on the empty field (<= 5 s) and the seven bag offsets of an 11-piece queue
 // (<= 60 s together; BM_SevenOffsetsPrefix runs them in one iteration, about 50 s here).
-// Whole-process figures: scripts/bench-offsets.sh.
+// Whole-process figures: scripts/bench-offsets.sh. Without hold (issue 35), 2 threads:
+// `T,I,L,*p7` on the empty field and `*p7,*p2` on two full columns.
 
 #include <benchmark/benchmark.h>
 
@@ -29,6 +30,7 @@ struct Case {
   const char* pattern;
   int clear_line;
   std::uint64_t successes;  // sfinder's count: a run that disagrees is an error
+  bool use_hold = true;
 };
 
 // cases.tsv: noKicks_srs, count_pattern1, doc_percent_sample; the issue's empty field.
@@ -49,6 +51,12 @@ const std::array<Case, 7> kOffsets{{{"__________", "*p7,*p4", 4, 4233600},
                                     {"__________", "*p3,*p7,*p1", 4, 7408800},
                                     {"__________", "*p2,*p7,*p2", 4, 8890560},
                                     {"__________", "*p1,*p7,*p3", 4, 7408800}}};
+// Without hold (issue 35): the empty field with `T,I,L,*p7` (every sequence succeeds, as
+// sfinder 1.43 counts), and the two full columns with `*p7,*p2` (25,803 of 35,280, as the
+// direct method counts).
+const Case kNoHoldEmpty{"__________", "T,I,L,*p7", 4, 5040, false};
+const Case kNoHoldTwoColumns{"XX________/XX________/XX________/XX________", "*p7,*p2", 4, 25803,
+                             false};
 
 // Counts the cases; false when a count differs from the case's (sfinder's, the published one,
 // or for two full columns the one the optimized method gives).
@@ -59,6 +67,7 @@ bool count(std::span<const Case> cases, PercentMethod method, unsigned threads,
     o.clear_line = c.clear_line;
     o.method = method;
     o.threads = threads;
+    o.use_hold = c.use_hold;
     PercentResult r = percent(Field::parse(c.field), parse_patterns(c.pattern), o);
     if (r.successes != c.successes) return false;
     sequences += r.total;
@@ -127,6 +136,15 @@ BENCHMARK(BM_TwoColumnsPrefix)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TwoColumnsOptimized)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_FirstBagPrefix)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 BENCHMARK(BM_SevenOffsetsPrefix)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+
+void BM_NoHoldEmptyFieldPrefix(benchmark::State& s) {
+  run(s, kNoHoldEmpty, PercentMethod::Prefix, 2);
+}
+void BM_NoHoldTwoColumnsPrefix(benchmark::State& s) {
+  run(s, kNoHoldTwoColumns, PercentMethod::Prefix, 2);
+}
+BENCHMARK(BM_NoHoldEmptyFieldPrefix)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_NoHoldTwoColumnsPrefix)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 

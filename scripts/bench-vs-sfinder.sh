@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Side by side, whole process: every case of tests/data/tetris/cases.tsv run with its
 # sfinder command line, verbatim, by sfinder 1.43 and by manyworlds (same machine, same run).
-# Usage: scripts/bench-vs-sfinder.sh SFINDER_DIR [BINARY] [RUNS] [CASE_REGEX]
+# Usage: scripts/bench-vs-sfinder.sh SFINDER_DIR [BINARY] [RUNS] [CASE_REGEX] [EXTRA_ARGS]
 #   SFINDER_DIR holds a sfinder 1.43 build: sfinder.jar and its run/ folder (given by the
 #   person benchmarking; no build, test or program of this repository needs it).
+#   EXTRA_ARGS: words added to every case's command line for both programs, e.g. '-H avoid'
+#   for the cases without hold (a case whose line already sets the hold is left as it is).
 # Prints a markdown table: medians of RUNS runs (default 3) each, peak RSS, ratio.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-sf=$(cd "${1:?usage: bench-vs-sfinder.sh SFINDER_DIR [BINARY] [RUNS] [CASE_REGEX]}" && pwd)
+sf=$(cd "${1:?usage: bench-vs-sfinder.sh SFINDER_DIR [BINARY] [RUNS] [CASE_REGEX] [EXTRA_ARGS]}" && pwd)
 bin=$(realpath "${2:-$root/build/release/manyworlds}")
 runs=${3:-3}
 only=${4:-}  # a regular expression: only the cases whose id matches it
+read -ra extra <<<"${5:-}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$sf/run/." "$work"
@@ -52,6 +55,7 @@ PY
 while IFS=$'\t' read -r id total args; do
   if [[ -n "$only" && ! "$id" =~ $only ]]; then continue; fi
   read -ra argv <<<"$args"
+  if [[ ! " $args " =~ \ (-H|--hold)\  ]]; then argv+=("${extra[@]}"); fi
   read -r st sm < <(measure java -jar "$sf/sfinder.jar" percent "${argv[@]}")
   read -r mt mm < <(measure "$bin" tetris percent "${argv[@]}")
   printf '| %s | %s | %.2f s | %d MB | %.3f s | %d MB | %.0fx |\n' "$id" "$total" "$st" "$sm" "$mt" "$mm" \

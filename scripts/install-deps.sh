@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages manyworlds needs, only those that are missing.
-# Usage: scripts/install-deps.sh [--fuzz] [--node] [--browser]
+# Usage: scripts/install-deps.sh [--fuzz] [--node] [--browser] [--web]
 #   --browser: Debian's chromium, for the tests that render HTML pages (tests/testing/browser.hpp)
+#   --web: emscripten and node, for the browser app (`make web`, web/)
 set -euo pipefail
 
 packages=(cmake ninja-build g++ make libcli11-dev libfmt-dev nlohmann-json3-dev libgmp-dev
@@ -12,6 +13,7 @@ for arg in "$@"; do
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
     --node) packages+=(nodejs npm) ;;
     --browser) packages+=(chromium) ;;
+    --web) packages+=(emscripten nodejs npm) ;;
     *) echo "install-deps: unknown option $arg" >&2; exit 2 ;;
   esac
 done

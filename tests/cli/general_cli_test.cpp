@@ -38,15 +38,16 @@ TEST(Cli, AnUnknownVerbIsNamedWithTheVerbs) {
   for (const Case& c : std::vector<Case>{
            {{"tetris", "nosuch", "-p", "*p4"},
             "manyworlds: error: tetris: unknown verb 'nosuch' (verbs: show, moves, patterns, "
-            "percent, setup-percent, cover, fig, path, saves, util)\n"},
+            "percent, setup-percent, cover, fig, path, saves, setup, spin, ren, combo, util, "
+            "verify)\n"},
            {{"tetris", "util", "nosuch"},
-            "manyworlds: error: tetris util: unknown verb 'nosuch' (verbs: seq)\n"},
+            "manyworlds: error: tetris util: unknown verb 'nosuch' (verbs: seq, fumen, fig)\n"},
            {{"lock", "nosuch"},
             "manyworlds: error: lock: unknown verb 'nosuch' (verbs: solve, relate, check, "
             "formula)\n"},
            {{"tetris"},
             "manyworlds: error: tetris: give a verb (verbs: show, moves, patterns, percent, "
-            "setup-percent, cover, fig, path, saves, util)\n"},
+            "setup-percent, cover, fig, path, saves, setup, spin, ren, combo, util, verify)\n"},
        }) {
     RunResult r = run_manyworlds(c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args[1];

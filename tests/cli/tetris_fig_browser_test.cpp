@@ -11,13 +11,13 @@
 #include <map>
 
 #include "manyworlds/core/atomic_file.hpp"
-#include "manyworlds/tetris/draw/figure.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
+#include "manyworlds/tetris/draw/figure.hpp"
 #include "manyworlds/tetris/draw/image.hpp"
 #include "manyworlds/tetris/draw/picture.hpp"
 #include "run.hpp"
-#include "testing/required.hpp"
 #include "testing/browser.hpp"
+#include "testing/required.hpp"
 
 namespace manyworlds::testing {
 namespace {

@@ -4,6 +4,7 @@
 // inline fields rendered by headless Chromium.
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <fstream>
@@ -13,9 +14,9 @@
 #include <vector>
 
 #include "run.hpp"
-#include "testing/required.hpp"
 #include "testing/browser.hpp"
 #include "testing/files.hpp"
+#include "testing/required.hpp"
 #include "working_folder.hpp"
 
 namespace manyworlds::testing {

@@ -1,4 +1,5 @@
-// Core: atomic file writes, deterministic parallel loops, the flat hash map.
+// Core: atomic file writes, deterministic parallel loops, the flat hash map, progress hooks and
+// cancellation.
 
 #include <gtest/gtest.h>
 
@@ -15,6 +16,7 @@
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/flat_map.hpp"
 #include "manyworlds/core/parallel.hpp"
+#include "manyworlds/core/progress.hpp"
 #include "manyworlds/core/text.hpp"
 #include "testing/temp_dir.hpp"
 
@@ -248,6 +250,46 @@ TEST(PackedBoolMap, ABoundedMapEmptiesItselfInsteadOfGrowing) {
 TEST(ResolveThreads, ZeroMeansAllCores) {
   EXPECT_EQ(resolve_threads(3), 3u);
   EXPECT_GE(resolve_threads(0), 1u);
+}
+
+// What an embedder's progress hook saw (the browser's worker watches every Progress so).
+struct HookCalls {
+  std::vector<std::uint64_t> done;
+  std::uint64_t total = 0;
+  int finals = 0;
+};
+HookCalls g_hook_calls;
+
+TEST(Progress, AHookSeesEveryProgressAndItsEnd) {
+  set_progress_hook([](const char* label, std::uint64_t done, std::uint64_t total, bool final) {
+    EXPECT_STREQ(label, "work");
+    g_hook_calls.done.push_back(done);
+    g_hook_calls.total = total;
+    g_hook_calls.finals += final;
+  });
+  {
+    Progress progress("work", 10, false);  // not drawn: the hook still sees it
+    for (int i = 0; i < 10; ++i) progress.advance();
+  }
+  set_progress_hook(nullptr);
+  ASSERT_GE(g_hook_calls.done.size(), 2u);  // the first advance at once, then the end
+  EXPECT_EQ(g_hook_calls.done.front(), 1u);
+  EXPECT_EQ(g_hook_calls.done.back(), 10u);
+  EXPECT_EQ(g_hook_calls.total, 10u);
+  EXPECT_EQ(g_hook_calls.finals, 1);
+  Progress quiet("work", 10, false);  // without a hook: nothing is called
+  quiet.advance();
+  EXPECT_EQ(g_hook_calls.finals, 1);
+}
+
+TEST(Cancel, TheFlagIsSetFromOutsideAndCleared) {
+  EXPECT_FALSE(cancel_requested());
+  cancel_flag()->store(true);  // as the browser's page does, in shared memory
+  EXPECT_TRUE(cancel_requested());
+  EXPECT_THROW(throw_if_cancelled("here"), Cancelled);
+  clear_cancel();
+  EXPECT_FALSE(cancel_requested());
+  EXPECT_NO_THROW(throw_if_cancelled("here"));
 }
 
 }  // namespace

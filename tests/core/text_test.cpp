@@ -4,10 +4,13 @@
 
 #include <sys/stat.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <random>
 #include <thread>
+#include <vector>
 
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/text.hpp"
@@ -98,6 +101,37 @@ TEST(Lines, SameLinesAsSplitLines) {
     for (std::string_view line : Lines(text)) walked.push_back(line);
     EXPECT_EQ(walked, split_lines(text)) << text;
   }
+}
+
+// shortest_fixed() is std::to_chars(fixed) here; shortest_fixed_from_fmt() stands in for it
+// where to_chars has no floating point (emscripten): both must write the same text below 2^53
+// (the library writes percentages). Above it they part: to_chars writes the double's exact
+// integer (1.25e25 as 12500000000000000595591168), fmt its shortest digits and zeros.
+TEST(ShortestFixed, FromFmtWritesWhatToCharsWritesBelow2To53) {
+  std::vector<double> values = {0.0,
+                                -0.0,
+                                1.0,
+                                0.1,
+                                1e-7,
+                                1.5e-10,
+                                123456.789,
+                                1e15,
+                                5e-324,
+                                2.5e-300,
+                                61.19047619047619,
+                                99.84126984126983,
+                                100.0,
+                                33.333333333333336,
+                                9007199254740991.0};
+  std::mt19937_64 rng(7);  // fixed: the same values on every run
+  for (int i = 0; i < 20000; ++i) {
+    std::uint64_t total = 1 + rng() % 100000, success = rng() % (total + 1);
+    values.push_back(double(success) / double(total) * 100);               // java_percent's values
+    values.push_back(std::ldexp(double(rng() >> 11), -int(rng() % 120)));  // below 2^53
+  }
+  for (double v : values) ASSERT_EQ(shortest_fixed_from_fmt(v), shortest_fixed(v)) << v;
+  EXPECT_EQ(shortest_fixed(1e-7), "0.0000001");
+  EXPECT_EQ(shortest_fixed_from_fmt(1e20), "100000000000000000000");
 }
 
 }  // namespace

@@ -83,8 +83,8 @@ int main(int argc, char** argv) {
     if (!excused) unread.push_back(relative);
   }
   bool strict = env_is("MANYWORLDS_CHECK_DATA_READS", "1") || env_is("CI", "true");
-  std::cout << files << " data files, " << files - unread_count << " read by the tests ("
-            << logs << " processes recorded)\n";
+  std::cout << files << " data files, " << files - unread_count << " read by the tests (" << logs
+            << " processes recorded)\n";
   bool failed = false;
   for (std::size_t i = 0; i < pending.size(); ++i) {
     if (pending_unread[i] == 0) {

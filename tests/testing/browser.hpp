@@ -30,8 +30,8 @@
 #include <thread>
 #include <vector>
 
-#include "testing/required.hpp"
 #include "testing/image.hpp"
+#include "testing/required.hpp"
 
 extern char** environ;
 

@@ -19,10 +19,10 @@ inline bool in_ci() {
 
 }  // namespace manyworlds::testing
 
-#define MANYWORLDS_REQUIRE(found, message)                             \
-  do {                                                                 \
-    if (!(found)) {                                                    \
-      if (::manyworlds::testing::in_ci()) FAIL() << (message);         \
+#define MANYWORLDS_REQUIRE(found, message)                            \
+  do {                                                                \
+    if (!(found)) {                                                   \
+      if (::manyworlds::testing::in_ci()) FAIL() << (message);        \
       GTEST_SKIP() << (message) << " (CI=true makes this a failure)"; \
-    }                                                                  \
+    }                                                                 \
   } while (false)

@@ -80,9 +80,9 @@ class SharedMemo {
   // The subtree of `key`: its canonical completions and its search nodes.
   bool find(std::uint64_t key, std::uint64_t& count, std::uint64_t& nodes) const {
     std::uint64_t* e = entry(key);
-    std::uint64_t c = std::atomic_ref(e[0]).load(std::memory_order_relaxed);
+    std::uint64_t c = load_word(e[0]);
     if (c == 0 || (c >> kValueBits) != key) return false;
-    std::uint64_t n = std::atomic_ref(e[1]).load(std::memory_order_relaxed);
+    std::uint64_t n = load_word(e[1]);
     if ((n >> kValueBits) != key) return false;
     count = c & mask(kValueBits);
     nodes = n & mask(kValueBits);
@@ -94,8 +94,8 @@ class SharedMemo {
       throw std::logic_error("cards: memo key or value out of range");
     }
     std::uint64_t* e = entry(key);
-    std::atomic_ref(e[0]).store(key << kValueBits | count, std::memory_order_relaxed);
-    std::atomic_ref(e[1]).store(key << kValueBits | nodes, std::memory_order_relaxed);
+    store_word(e[0], key << kValueBits | count);
+    store_word(e[1], key << kValueBits | nodes);
   }
 
  private:
@@ -103,6 +103,14 @@ class SharedMemo {
     void operator()(std::uint64_t* p) const { std::free(p); }
   };
   static constexpr std::uint64_t mask(int bits) { return (std::uint64_t{1} << bits) - 1; }
+  // Relaxed atomic reads and writes of one word (what std::atomic_ref does; emscripten 3.1.6's
+  // libc++, for the browser build, has no atomic_ref).
+  static std::uint64_t load_word(const std::uint64_t& word) {
+    return __atomic_load_n(&word, __ATOMIC_RELAXED);
+  }
+  static void store_word(std::uint64_t& word, std::uint64_t value) {
+    __atomic_store_n(&word, value, __ATOMIC_RELAXED);
+  }
   // The entry of `key`: its count word, then its node word (16 bytes, 16-byte aligned).
   std::uint64_t* entry(std::uint64_t key) const {
     return words_.get() + 2 * ((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_));
@@ -367,11 +375,11 @@ CountResult count_with(const CountOptions& options) {
   BigInt factorial = 1;
   for (int k = 2; k <= N; ++k) factorial *= k;
   if (restrict) {
-    result.classes = BigInt(static_cast<unsigned long>(canonical));
+    result.classes = BigInt(static_cast<std::uint64_t>(canonical));
     result.sequences = result.classes * factorial;
   } else {
-    result.sequences = BigInt(static_cast<unsigned long>(sequences));
-    result.classes = BigInt(static_cast<unsigned long>(canonical));
+    result.sequences = BigInt(static_cast<std::uint64_t>(sequences));
+    result.classes = BigInt(static_cast<std::uint64_t>(canonical));
   }
   return result;
 }
@@ -407,8 +415,8 @@ CountResult count_brute(int cards) {
     for (Card c : canonical_form(s)) packed = packed << 4 | c;
     classes.insert(packed);
   });
-  result.sequences = BigInt(static_cast<unsigned long>(found));
-  result.classes = BigInt(static_cast<unsigned long>(classes.size()));
+  result.sequences = BigInt(static_cast<std::uint64_t>(found));
+  result.classes = BigInt(static_cast<std::uint64_t>(classes.size()));
   return result;
 }
 

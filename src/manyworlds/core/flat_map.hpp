@@ -27,6 +27,12 @@ inline std::uint64_t hash_mix(std::uint64_t h) {
   return h ^ (h >> 33);
 }
 
+// One of 64 shards for a hash: its top 6 bits (the maps inside use the low ones), whatever the
+// width of size_t (32 bits on 32-bit targets such as WebAssembly).
+inline std::size_t hash_shard(std::size_t hash) {
+  return hash >> (8 * sizeof(std::size_t) - 6);
+}
+
 // Memory mapped from the system on its own (Linux; elsewhere the heap), zeroed, so that
 // freeing it gives it back at once instead of leaving holes in the heap. With `huge`, a block
 // of 2 MB or more is aligned to 2 MB and marked for huge pages: a memo is read at random, and

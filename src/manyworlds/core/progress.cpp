@@ -15,6 +15,7 @@ constexpr std::int64_t kQuietNs = 1'000'000'000;  // nothing shown during the fi
 constexpr std::int64_t kRedrawNs = 100'000'000;
 
 std::atomic<bool> g_cancel{false};
+std::atomic<ProgressHook> g_hook{nullptr};
 
 std::int64_t since(Clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
@@ -26,10 +27,13 @@ Progress::Progress(std::string label, std::uint64_t total, bool enabled)
     : label_(std::move(label)),
       total_(total),
       enabled_(enabled),
-      next_draw_ns_(kQuietNs),
+      next_draw_ns_(enabled ? kQuietNs : 0),
       start_(Clock::now()) {}
 
 Progress::~Progress() {
+  if (ProgressHook hook = g_hook.load(std::memory_order_relaxed)) {
+    hook(label_.c_str(), done(), total_, true);
+  }
   if (enabled_ && drawn_) {
     std::lock_guard lock(draw_mutex_);
     draw(true);
@@ -38,11 +42,14 @@ Progress::~Progress() {
 
 void Progress::advance(std::uint64_t units) {
   done_.fetch_add(units, std::memory_order_relaxed);
-  if (!enabled_) return;
+  ProgressHook hook = g_hook.load(std::memory_order_relaxed);
+  if (!enabled_ && hook == nullptr) return;
   std::int64_t now = since(start_);
   std::int64_t due = next_draw_ns_.load(std::memory_order_relaxed);
   if (now < due) return;
   if (!next_draw_ns_.compare_exchange_strong(due, now + kRedrawNs)) return;
+  if (hook) hook(label_.c_str(), done(), total_, false);
+  if (!enabled_) return;
   std::lock_guard lock(draw_mutex_);
   draw(false);
 }
@@ -68,6 +75,15 @@ bool Progress::stderr_is_terminal() {
 
 void request_cancel() {
   g_cancel.store(true);
+}
+void clear_cancel() {
+  g_cancel.store(false);
+}
+std::atomic<bool>* cancel_flag() {
+  return &g_cancel;
+}
+void set_progress_hook(ProgressHook hook) {
+  g_hook.store(hook);
 }
 bool cancel_requested() {
   return g_cancel.load(std::memory_order_relaxed);

@@ -45,6 +45,19 @@ class Progress {
 // throw_if_cancelled() between units of work, which throws Cancelled with `where`.
 void request_cancel();
 bool cancel_requested();
+// Clears a cancel request: an embedder that runs several requests in one process (the web
+// worker) calls it before each.
+void clear_cancel();
+// The cancel flag itself, for an embedder that sets it from outside the process's threads
+// (the web page writes it in the shared WebAssembly memory).
+std::atomic<bool>* cancel_flag();
+
+// Whoever embeds the library may watch every Progress: the hook gets its label, units done and
+// total (0: unknown) at most ten times a second (no quiet first second), from whichever thread
+// advances it, and once more when it ends (final = true). nullptr: none (the default).
+using ProgressHook = void (*)(const char* label, std::uint64_t done, std::uint64_t total,
+                              bool final);
+void set_progress_hook(ProgressHook hook);
 void throw_if_cancelled(const std::string& where);
 
 }  // namespace manyworlds

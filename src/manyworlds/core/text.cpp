@@ -124,6 +124,41 @@ std::vector<std::int64_t> parse_int_list(std::string_view text, std::string_view
   return values;
 }
 
+std::string shortest_fixed(double value) {
+#if defined(__cpp_lib_to_chars)
+  char buffer[400];  // the longest fixed form of a double has 309 integer digits
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
+  return std::string(buffer, end);
+#else
+  return shortest_fixed_from_fmt(value);
+#endif
+}
+
+std::string shortest_fixed_from_fmt(double value) {
+  std::string s = fmt::format("{}", value);  // shortest round trip, maybe with an exponent
+  std::size_t e = s.find('e');
+  if (e == std::string::npos) return s;
+  int exponent = std::stoi(s.substr(e + 1));
+  std::string digits = s.substr(0, e);
+  bool negative = digits[0] == '-';
+  if (negative) digits.erase(0, 1);
+  int point = int(digits.size());  // digits before the decimal point
+  if (std::size_t dot = digits.find('.'); dot != std::string::npos) {
+    digits.erase(dot, 1);
+    point = int(dot);
+  }
+  point += exponent;
+  std::string out;
+  if (point <= 0) {
+    out = "0." + std::string(std::size_t(-point), '0') + digits;
+  } else if (std::size_t(point) >= digits.size()) {
+    out = digits + std::string(std::size_t(point) - digits.size(), '0');
+  } else {
+    out = digits.substr(0, std::size_t(point)) + "." + digits.substr(std::size_t(point));
+  }
+  return negative ? "-" + out : out;
+}
+
 std::string_view trim(std::string_view text) {
   const char* space = " \t\r\n\f\v";
   std::size_t first = text.find_first_not_of(space);

@@ -42,6 +42,16 @@ std::int64_t parse_int(std::string_view text, std::string_view what, std::int64_
 std::vector<std::int64_t> parse_int_list(std::string_view text, std::string_view what,
                                          std::int64_t min, std::int64_t max);
 
+// The shortest decimal that reads back as `value` (finite), in fixed notation: what
+// std::to_chars(first, last, value, std::chars_format::fixed) writes ("0.0000001", 1e20 as
+// "100000000000000000000"). Where the standard library has no floating-point to_chars
+// (emscripten 3.1.6's libc++) it is shortest_fixed_from_fmt(), which the tests hold to
+// to_chars below 2^53 (above it to_chars writes the double's exact integer, fmt its shortest
+// digits and zeros; the library writes only percentages).
+std::string shortest_fixed(double value);
+// The same from fmt's shortest form ("{}"), its exponent written out.
+std::string shortest_fixed_from_fmt(double value);
+
 // `text` without leading and trailing white space.
 std::string_view trim(std::string_view text);
 

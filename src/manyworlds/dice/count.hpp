@@ -16,7 +16,7 @@ inline void add_product(C& acc, const C& a, const C& b) {
 }
 template <>
 inline void add_product(BigInt& acc, const BigInt& a, const BigInt& b) {
-  mpz_addmul(acc.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+  manyworlds::add_product(acc, a, b);
 }
 
 template <typename C>
@@ -33,12 +33,20 @@ inline BigInt to_big(const C& value) {
   if constexpr (std::is_same_v<C, BigInt>) {
     return value;
   } else if constexpr (std::is_same_v<C, U128>) {
-    BigInt high = static_cast<unsigned long>(static_cast<std::uint64_t>(value >> 64));
-    BigInt low = static_cast<unsigned long>(static_cast<std::uint64_t>(value));
+    BigInt high = static_cast<std::uint64_t>(value >> 64);
+    BigInt low = static_cast<std::uint64_t>(value);
     return (high << 64) + low;
   } else {
-    return BigInt(static_cast<unsigned long>(value));
+    return BigInt(static_cast<std::uint64_t>(value));
   }
+}
+
+// The low 64 bits of `value`, from two 32-bit halves: get_ui() is an unsigned long, 32 bits on
+// wasm32.
+inline std::uint64_t low_u64(const BigInt& value) {
+  BigInt high = value >> 32;
+  return (static_cast<std::uint64_t>(high.get_ui()) & 0xFFFFFFFFu) << 32 |
+         (static_cast<std::uint64_t>(value.get_ui()) & 0xFFFFFFFFu);
 }
 
 // `value` as C; the caller has proven that it fits.
@@ -49,8 +57,8 @@ inline C from_big(const BigInt& value) {
   } else {
     BigInt high = value >> 64;
     BigInt low = value - (high << 64);
-    C result = static_cast<C>(low.get_ui());
-    if constexpr (std::is_same_v<C, U128>) result |= static_cast<U128>(high.get_ui()) << 64;
+    C result = static_cast<C>(low_u64(low));
+    if constexpr (std::is_same_v<C, U128>) result |= static_cast<U128>(low_u64(high)) << 64;
     return result;
   }
 }

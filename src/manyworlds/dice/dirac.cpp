@@ -188,7 +188,7 @@ std::vector<BigInt> wins_brute_force(const Rules& rules, std::span<const int> st
   for (int start : starts) brute.space.push_back(start - 1);
   brute.turn(0, 0, 0);
   std::vector<BigInt> wins;
-  for (std::uint64_t w : brute.wins) wins.push_back(BigInt(static_cast<unsigned long>(w)));
+  for (std::uint64_t w : brute.wins) wins.push_back(BigInt(w));
   return wins;
 }
 

@@ -264,7 +264,7 @@ class HalfSearcher {
     for (int m = 0; m <= n_; ++m) {
       std::uint64_t leaves = leaves_by_colors_[static_cast<std::size_t>(m)];
       result_.canonical += leaves;
-      result_.colorings += BigInt(static_cast<unsigned long>(leaves)) * falling_factorial(n_, m);
+      result_.colorings += BigInt(static_cast<std::uint64_t>(leaves)) * falling_factorial(n_, m);
     }
     return result_;
   }

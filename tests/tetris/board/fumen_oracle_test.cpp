@@ -11,11 +11,11 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "tetris/fumen_corpus.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
 #include "testing/required.hpp"
 #include "testing/temp_dir.hpp"
+#include "tetris/fumen_corpus.hpp"
 
 namespace manyworlds::tetris {
 namespace {

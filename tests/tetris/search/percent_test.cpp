@@ -218,6 +218,10 @@ TEST(Percent, AutoPicksByTheNumberOfPatterns) {
     successes.push_back(r.successes);
   }
   EXPECT_EQ(successes[0], successes[1]);
+  // Without hold, the prefix engine whatever the size.
+  PercentOptions no_hold;
+  no_hold.use_hold = false;
+  EXPECT_EQ(percent(f, parse_patterns("*p4"), no_hold).method, PercentMethod::Prefix);
 }
 
 // The per-sequence results agree between the methods, not only the counts (cases.tsv

@@ -28,9 +28,13 @@ TEST(FillOracle, HandMadeAreas) {
   EXPECT_TRUE(oracle.fillable(square, 2));
   EXPECT_TRUE(oracle.fillable(square, 2, counts_of("O")));
   EXPECT_FALSE(oracle.fillable(square, 2, counts_of("TILJSZ")));
+  // At least the required pieces: an I cannot be used in it, an O must.
+  EXPECT_FALSE(oracle.fillable(square, 2, counts_of("OI"), counts_of("I")));
+  EXPECT_TRUE(oracle.fillable(square, 2, counts_of("OI"), counts_of("O")));
   // A well one column wide and four deep takes an I.
   Field well = Field::parse("XXXXXXXXX_/XXXXXXXXX_/XXXXXXXXX_/XXXXXXXXX_");
   EXPECT_TRUE(oracle.fillable(well, 4, counts_of("I")));
+  EXPECT_FALSE(oracle.fillable(well, 4, counts_of("IIT"), counts_of("T")));
   EXPECT_FALSE(oracle.fillable(well, 4, counts_of("TLJSZO")));
   // Four cells that no tetromino covers, even skipping rows.
   Field scattered = Field::parse("_X_XXXXXXX/X_X_XXXXXX");
@@ -88,11 +92,12 @@ TEST(FillOracle, NeverRulesOutAFieldThatClears) {
   std::mt19937 rng(2026);
   FillOracle oracle;
   PlainSearch plain;
-  int clearable = 0, pruned = 0;
+  int clearable = 0, pruned = 0, exact = 0;
   for (int trial = 0; trial < 1500; ++trial) {
     int height = 1 + int(rng() % 4);
     Field f;
     int empty = 0;
+    PieceCounts carved = 0;  // the pieces carved out (odd trials)
     if (trial % 2 == 0) {
       // Random cells, then some filled until the empty ones are a multiple of four (never a
       // whole row).
@@ -125,6 +130,7 @@ TEST(FillOracle, NeverRulesOutAFieldThatClears) {
         if (!fits) continue;
         for (const Cell& c : s.cells) f.set(p.x + c.x, p.y + c.y, false);
         empty += 4;
+        carved = add_piece(carved, p.piece);
         --pieces;
       }
     }
@@ -138,12 +144,27 @@ TEST(FillOracle, NeverRulesOutAFieldThatClears) {
     bool fill_some = oracle.fillable(f, height, counts);
     ASSERT_TRUE(!any || fill_any) << f.to_string(height, '/');
     ASSERT_TRUE(!some || fill_some) << f.to_string(height, '/') << " counts " << counts;
+    if (carved != 0 && plain.clears(f, height, carved)) {
+      // Exactly the carved pieces clear it (every clear places empty / 4 of them): the oracle
+      // must allow them as lower bounds too, all of them or some.
+      PieceCounts some_of = 0;
+      for (Piece p : kAllPieces) {
+        for (int k = int(rng() % unsigned(count_of(carved, p) + 1)); k > 0; --k) {
+          some_of = add_piece(some_of, p);
+        }
+      }
+      ASSERT_TRUE(oracle.fillable(f, height, carved, carved)) << f.to_string(height, '/');
+      ASSERT_TRUE(oracle.fillable(f, height, carved, some_of)) << f.to_string(height, '/');
+      ASSERT_TRUE(oracle.fillable(f, height, kAnyPieces, some_of)) << f.to_string(height, '/');
+      ++exact;
+    }
     clearable += any;
     pruned += !fill_any;
   }
   // The check means something: both kinds of field occur.
   EXPECT_GT(clearable, 50);
   EXPECT_GT(pruned, 50);
+  EXPECT_GT(exact, 50);
 }
 
 }  // namespace

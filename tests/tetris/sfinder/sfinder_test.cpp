@@ -295,8 +295,8 @@ TEST(SfinderSeq, OrderSizesCountedMatchTheListsMade) {
 // when no filter drops any, for every mode, cut and hold start; backward-and-pass with a cut
 // is the exception (an order's '*' may fall after the cut).
 TEST(SfinderSeq, EstimateIsTheNumberOfLinesBeforeFilters) {
-  for (SeqMode mode : {SeqMode::Pass, SeqMode::Forward, SeqMode::Backward,
-                       SeqMode::BackwardAndPass}) {
+  for (SeqMode mode :
+       {SeqMode::Pass, SeqMode::Forward, SeqMode::Backward, SeqMode::BackwardAndPass}) {
     for (int length : {-1, 2, 3, 5}) {
       for (bool head_hold : {true, false}) {
         SeqOptions o;
@@ -330,7 +330,7 @@ TEST(SfinderSeq, EstimateOfALongPatternCountsWithoutMakingOrders) {
   o.mode = SeqMode::Backward;
   EXPECT_EQ(estimate_sequences(o), std::uint64_t{1000} << 21);
   o.patterns = {std::string(21, 'T')};  // the longest pattern read
-  o.mode = SeqMode::BackwardAndPass;  // one '*' in each line, as any of 7 pieces
+  o.mode = SeqMode::BackwardAndPass;    // one '*' in each line, as any of 7 pieces
   EXPECT_EQ(estimate_sequences(o), std::uint64_t{7} << 21);
 }
 

@@ -273,6 +273,24 @@ std::string js_escape(std::string_view utf8) {
   return out;
 }
 
+// solution-finder's TetfuTable.escape: like escape() but keeping spaces, and with the hex digits
+// unpadded ("%A" for a line feed, "%u3042", "%u101").
+std::string sfinder_escape(std::string_view utf8) {
+  static constexpr std::string_view kKeep =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz 0123456789@*_+-./";
+  std::string out;
+  for (char16_t u : utf8_to_utf16(utf8)) {
+    if (u < 0x80 && kKeep.find(char(u)) != std::string_view::npos) {
+      out += char(u);
+    } else if (u < 0x100) {
+      out += fmt::format("%{:X}", unsigned(u));
+    } else {
+      out += fmt::format("%u{:X}", unsigned(u));
+    }
+  }
+  return out;
+}
+
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -311,7 +329,7 @@ std::string js_unescape(std::string_view s) {
 
 void fill(ColorField& f, const Placement& p) {
   for (const Cell& c : shape(p.piece, p.rotation).cells) {
-    f.set(p.x + c.x, p.y + c.y, piece_color(p.piece));
+    if (p.y + c.y < kFieldHeight) f.set(p.x + c.x, p.y + c.y, piece_color(p.piece));
   }
 }
 
@@ -355,6 +373,15 @@ void apply_page(ColorField& f, const Page& page) {
   clear_lines(f);
   if (page.flags.rise) rise_garbage(f);
   if (page.flags.mirror) mirror(f);
+}
+
+// Inside the columns and rows 0..23 (solution-finder's fields).
+bool piece_inside_24(const Placement& p) {
+  for (const Cell& c : shape(p.piece, p.rotation).cells) {
+    int x = p.x + c.x, y = p.y + c.y;
+    if (x < 0 || x >= kWidth || y < 0 || y > kFieldHeight) return false;
+  }
+  return true;
 }
 
 bool piece_inside(const Placement& p) {
@@ -648,12 +675,19 @@ std::vector<Page> decode(std::string_view text) {
       throw InputError(fmt::format("fumen: page {}: invalid quiz state", number));
     }
     page.comment = comment ? *comment : last_comment;
+    page.own_comment = has_comment;
     page.field = current;
     apply_page(current, page);
     prev = current;
     pages.push_back(std::move(page));
   }
   return pages;
+}
+
+ColorField next_field(const Page& page) {
+  ColorField f = page.field;
+  apply_page(f, page);
+  return f;
 }
 
 Page decode_page(std::string_view text, int page) {
@@ -679,7 +713,9 @@ std::string encode_values(const std::vector<Page>& pages, bool sfinder_rules) {
   constexpr int kBlocks = (kFieldHeight + 1) * kWidth;
   for (std::size_t index = 0; index < pages.size(); ++index) {
     const Page& page = pages[index];
-    if (page.piece && !piece_inside(*page.piece)) {
+    // solution-finder's fields have a 24th row, hidden from fumen: its writer also takes a piece
+    // reaching into it (the row is not drawn; its cells are not kept here).
+    if (page.piece && !(sfinder_rules ? piece_inside_24(*page.piece) : piece_inside(*page.piece))) {
       throw InputError(fmt::format("fumen: page {}: the {} piece lies outside the field", index + 1,
                                    piece_letter(page.piece->piece)));
     }
@@ -766,10 +802,16 @@ std::string encode_values(const std::vector<Page>& pages, bool sfinder_rules) {
     }
     action = (action * kBlocks + position) * 4 + rotation;
     action = action * 8 + type;
+    // A piece stored in the 24th row has a position below 0, which solution-finder adds to the
+    // flags as they are (the page reads back wrong) or, with no flag set, cannot write at all.
+    if (action < 0) {
+      throw InputError(fmt::format("fumen: page {}: the {} piece lies outside the field", index + 1,
+                                   piece_letter(page.piece->piece)));
+    }
     push(buffer, action, 3);
 
     if (next_comment) {
-      std::string escaped = js_escape(page.comment);
+      std::string escaped = sfinder_rules ? sfinder_escape(page.comment) : js_escape(page.comment);
       std::size_t length = std::min<std::size_t>(escaped.size(), 4095);
       push(buffer, long(length), 2);
       for (std::size_t i = 0; i < length; i += 4) {

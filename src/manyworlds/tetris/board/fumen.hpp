@@ -65,10 +65,17 @@ struct Page {
   std::optional<Placement> piece;  // the page's piece (fumen's "operation"), if any
   std::string comment;             // UTF-8; "" when none
   Flags flags;
+  // decode(): the page's data carries its comment (false: the comment is the previous page's,
+  // or the quiz's next state). solution-finder reads a page without one as "".
+  bool own_comment = false;
   // The field with the page's piece merged in (cells inside rows 0..22), no line clear: what
   // solution-finder reads from the page.
   Field merged() const;
 };
+
+// The field the page after `page` inherits: the page's field with its piece locked (when
+// `lock`), full rows cleared, the garbage row risen (`rise`) and mirrored (`mirror`).
+ColorField next_field(const Page& page);
 
 // All pages. Throws InputError ("fumen: ...") for a bad prefix, a character outside the
 // alphabet, truncated data, out-of-range values.
@@ -82,9 +89,10 @@ Page decode_page(std::string_view text, int page);
 std::string encode(const std::vector<Page>& pages);
 
 // The data part (no "v115@") as solution-finder's Tetfu.encode writes it, for its output files:
-// a comment is written whenever it differs from the previous page's (quizzes included), the
-// colour flag is set on the first page only, and a '?' follows every character whose index is
-// 41 modulo 47 (so a string of 42 characters ends in '?').
+// a comment is written whenever it differs from the previous page's (quizzes included) and
+// escaped as sfinder escapes it (spaces kept, "%A" rather than "%0A"), the colour flag is set on
+// the first page only, and a '?' follows every character whose index is 41 modulo 47 (so a
+// string of 42 characters ends in '?').
 std::string encode_sfinder(const std::vector<Page>& pages);
 
 }  // namespace manyworlds::tetris::fumen

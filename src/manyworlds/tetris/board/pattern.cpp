@@ -91,7 +91,7 @@ std::uint64_t Pattern::count() const {
   return c;
 }
 
-Pattern parse_pattern(std::string_view input) {
+Pattern parse_pattern(std::string_view input, int max_length) {
   std::string_view text = trim(input);
   Pattern pattern;
   pattern.text = std::string(text);
@@ -139,9 +139,9 @@ Pattern parse_pattern(std::string_view input) {
     pattern.elements.push_back(e);
   }
   if (pattern.elements.empty()) throw InputError(fmt::format("pattern '{}' is empty", text));
-  if (pattern.length() > kMaxSequenceLength) {
+  if (pattern.length() > max_length) {
     throw InputError(fmt::format("pattern '{}': {} pieces, at most {} are supported", text,
-                                 pattern.length(), kMaxSequenceLength));
+                                 pattern.length(), max_length));
   }
   return pattern;
 }

@@ -63,8 +63,10 @@ struct Pattern {
   std::uint64_t count() const;  // product of the element counts (saturates at UINT64_MAX)
 };
 
-// Parses one pattern. Throws InputError "pattern 'TEXT': ..." naming the problem and position.
-Pattern parse_pattern(std::string_view text);
+// Parses one pattern. Throws InputError "pattern 'TEXT': ..." naming the problem and position,
+// or the length when it exceeds `max_length` (a longer pattern cannot be enumerated as
+// Sequences, but its elements are usable: `ren` takes one sequence of up to 44 pieces).
+Pattern parse_pattern(std::string_view text, int max_length = kMaxSequenceLength);
 
 // Several patterns: separated by ';' or new lines; '#' starts a comment to the end of the line;
 // empty entries are skipped. Throws InputError when there is none, or lengths differ.

@@ -24,34 +24,7 @@ namespace {
 constexpr int kHeight = kMaxHeight;
 constexpr std::uint8_t kNoPiece = 7;
 
-std::uint32_t full_rows(const Field& f) {
-  std::uint32_t rows = 0;
-  for (int y = 0; y < kHeight; ++y) {
-    if (f.row(y) == kFullRow) rows |= 1u << y;
-  }
-  return rows;
-}
-
 // `f` without the rows in `rows`; the rows above move down.
-Field remove_rows(const Field& f, std::uint32_t rows) {
-  Field out;
-  int to = 0;
-  for (int y = 0; y < kHeight; ++y) {
-    if (!(rows >> y & 1)) out.set_row(to++, f.row(y));
-  }
-  return out;
-}
-
-// The row of the full field that row `r` of the field without `removed` is; -1 when it lies
-// beyond the top (sfinder's insertBlackLineWithKey pushes such rows out).
-int restore_row(int r, std::uint32_t removed) {
-  for (int y = 0; y < kHeight; ++y) {
-    if (removed >> y & 1) continue;
-    if (r-- == 0) return y;
-  }
-  return -1;
-}
-
 std::string lower_dashed(std::string_view text) {
   std::string s(trim(text));
   for (char& c : s) {
@@ -130,9 +103,17 @@ int parse_page_number(std::string_view text, std::string_view argument) {
   return int(negative ? -value : value);
 }
 
-// The piece as sfinder's OperationTransform.parseToOperationWithKeys records it: placed on
-// `field` with its full rows removed at (x, y) of the page; its cells in the rows of `field`.
-CoverPiece record_piece(const Field& field, const Placement& page_piece, std::string_view arg) {
+}  // namespace
+
+int restore_row(int r, std::uint32_t removed) {
+  for (int y = 0; y < kHeight; ++y) {
+    if (removed >> y & 1) continue;
+    if (r-- == 0) return y;
+  }
+  return -1;
+}
+
+std::optional<CoverPiece> keyed_piece(const Field& field, const Placement& page_piece) {
   std::uint32_t cleared = full_rows(field);
   CoverPiece piece;
   const Shape& s = shape(page_piece.piece, page_piece.rotation);
@@ -140,9 +121,7 @@ CoverPiece record_piece(const Field& field, const Placement& page_piece, std::st
   for (std::size_t i = 0; i < 4; ++i) {
     int x = page_piece.x + s.cells[i].x;
     int y = restore_row(page_piece.y + s.cells[i].y, cleared);
-    if (x < 0 || x >= kWidth || page_piece.y + s.cells[i].y < 0 || y < 0) {
-      throw InputError(fmt::format("cover: '{}': a piece does not fit in the field", arg));
-    }
+    if (x < 0 || x >= kWidth || page_piece.y + s.cells[i].y < 0 || y < 0) return std::nullopt;
     piece.cells[i] = {std::int8_t(x), std::int8_t(y)};
     lower = std::min(lower, y);
     upper = std::max(upper, y);
@@ -153,8 +132,6 @@ CoverPiece record_piece(const Field& field, const Placement& page_piece, std::st
   piece.placement.y = std::int8_t(lower - s.min_y);
   return piece;
 }
-
-}  // namespace
 
 std::optional<CoverSetup> read_cover_setup(std::string_view argument) {
   std::string_view input = fumen_data(argument);
@@ -200,9 +177,12 @@ std::optional<CoverSetup> read_cover_setup(std::string_view argument) {
   for (int p = start; p <= end; ++p) {
     const fumen::Page& page = pages[std::size_t(p - 1)];
     if (!page.piece || !page.flags.lock) continue;
-    CoverPiece piece = record_piece(built, *page.piece, argument);
-    for (const Cell& c : piece.cells) built.set(c.x, c.y);
-    setup.pieces.push_back(piece);
+    std::optional<CoverPiece> piece = keyed_piece(built, *page.piece);
+    if (!piece) {
+      throw InputError(fmt::format("cover: '{}': a piece does not fit in the field", argument));
+    }
+    for (const Cell& c : piece->cells) built.set(c.x, c.y);
+    setup.pieces.push_back(*piece);
   }
   return setup;
 }
@@ -452,7 +432,7 @@ std::optional<Landing> land(const Field& field, const CoverPiece& piece, bool cl
   int below = std::popcount(l.removed & ((1u << std::clamp(int(p.y), 0, 31)) - 1));
   l.at = p;
   l.at.y = std::int8_t(p.y - below);
-  l.cleared = remove_rows(field, l.removed);
+  l.cleared = without_rows(field, l.removed);
   const Shape& s = shape(p.piece, p.rotation);
   if (l.at.y + s.min_y < 0 || l.at.y + s.max_y >= kHeight) return std::nullopt;
   if (!l.cleared.can_place(l.at)) return std::nullopt;

@@ -36,6 +36,16 @@ struct CoverSetup {
   std::string url() const;    // "http://fumen.zui.jp/?" + data (+ " (mirror)")
 };
 
+// The row of the full field that row `r` of the field without the rows `removed` is; -1 when it
+// lies beyond the top (sfinder's insertBlackLineWithKey pushes such rows out).
+int restore_row(int r, std::uint32_t removed);
+
+// A piece as sfinder's OperationTransform.parseToOperationWithKeys records it: placed at the
+// page's (x, y) on `field` with its full rows removed, then the removed rows put back: its cells
+// in the rows of `field`, the rows it needs cleared, its y from its lowest cell. nullopt when a
+// cell ends up outside the columns or the 24 rows.
+std::optional<CoverPiece> keyed_piece(const Field& field, const Placement& page_piece);
+
 // Reads a setup from `FUMEN[#start:end]`: the fumen may be a whole URL; v115 data only (v115@,
 // d115@, m115@), as sfinder. nullopt when the text holds no such data (sfinder skips those).
 // Throws InputError for a bad page range or fumen data.

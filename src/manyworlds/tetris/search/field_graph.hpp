@@ -18,6 +18,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -96,6 +97,12 @@ class FieldGraph {
 
   // Whether the empty cells can be covered with at most `available` pieces of each type.
   bool fillable_with(Id id, PieceCounts available);
+  // The same with at least `required` of each type; asked of the oracle afresh (it keeps its
+  // own memo of the larger questions).
+  bool fillable_with(Id id, PieceCounts available, PieceCounts required) {
+    if (required == 0) return fillable_with(id, available);
+    return cleared(id) || oracle_.fillable(field(id), height(id), available, required);
+  }
 
   // A bit set the caller keeps per field (prefix_count.cpp: its order language), stored once:
   // null until then; store_bits() keeps the first store when two threads race and returns
@@ -111,7 +118,22 @@ class FieldGraph {
     at(id).bits.compare_exchange_strong(expected, persistent, std::memory_order_acq_rel);
   }
 
+  // The front of a list the caller keeps per field (prefix_count.cpp without hold: its sets
+  // per pattern state), kept in the slot bits() uses, so a count uses one or the other. Null
+  // until push_front() puts an item there; items are linked by the caller and never removed.
+  const void* front(Id id) const { return at(id).bits.load(std::memory_order_acquire); }
+  // Makes `item` the front if the front is still `expected`; else false, with `expected` the
+  // front now (the caller links `item` to it and tries again).
+  bool push_front(Id id, const void*& expected, const void* item) {
+    auto* e = static_cast<const std::uint64_t*>(expected);
+    const bool done = at(id).bits.compare_exchange_weak(e, static_cast<const std::uint64_t*>(item),
+                                                        std::memory_order_acq_rel);
+    expected = e;
+    return done;
+  }
+
   std::size_t size() const { return std::size_t(count_.load(std::memory_order_relaxed)); }
+  std::size_t budget() const { return max_bytes_; }
   std::size_t memory() const;
   bool over_budget() const { return memory() > max_bytes_; }
   // Drops every field but the root (ids are renumbered: only the root's stays) and counts one
@@ -154,7 +176,7 @@ class FieldGraph {
   static constexpr std::size_t kMaxChunks = std::size_t(1) << 11;
   static constexpr std::size_t kShards = 64;
   // The shard of a hash: its top bits (the maps inside use the low ones).
-  static std::size_t shard_of(std::size_t hash) { return hash >> 58; }
+  static std::size_t shard_of(std::size_t hash) { return hash_shard(hash); }
 
   const Node& at(Id id) const {
     return node_chunks_[std::size_t(id) / kNodeChunk].load(
@@ -267,13 +289,18 @@ class FieldGraph {
 class GraphGate {
  public:
   explicit GraphGate(FieldGraph& graph) : graph_(graph) {}
+  // With what the threads keep about the graph's fields beside it: `extra` says its bytes
+  // (counted against the graph's budget), `drop` forgets it, called with every reset.
+  GraphGate(FieldGraph& graph, std::function<std::size_t()> extra, std::function<void()> drop)
+      : graph_(graph), extra_(std::move(extra)), drop_(std::move(drop)) {}
   void enter() {
     std::unique_lock lock(mutex_);
     changed_.wait(lock, [&] { return !resetting_; });
-    if (graph_.over_budget()) {
+    if (graph_.over_budget() || (extra_ && graph_.memory() + extra_() > graph_.budget())) {
       resetting_ = true;
       changed_.wait(lock, [&] { return active_ == 0; });
       graph_.reset();
+      if (drop_) drop_();
       resetting_ = false;
       changed_.notify_all();
     }
@@ -287,6 +314,8 @@ class GraphGate {
 
  private:
   FieldGraph& graph_;
+  std::function<std::size_t()> extra_;
+  std::function<void()> drop_;
   std::mutex mutex_;
   std::condition_variable changed_;
   int active_ = 0;

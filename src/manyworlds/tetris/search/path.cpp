@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <set>
@@ -27,71 +29,7 @@ int lowest_bit(Mask m) {
   return 64 + std::countr_zero(std::uint64_t(m >> 64));
 }
 
-// sfinder's representative rotation (MinoShifter.createTransformedRotate).
-Rotation representative(Piece piece, Rotation r) {
-  switch (piece) {
-    case Piece::I:
-    case Piece::S:
-      return (r == Rotation::North || r == Rotation::South) ? Rotation::North : Rotation::West;
-    case Piece::Z:
-      return (r == Rotation::North || r == Rotation::South) ? Rotation::North : Rotation::East;
-    case Piece::O:
-      return Rotation::North;
-    default:
-      return r;
-  }
-}
-
-// Rows of a key as sfinder stores them in a long (KeyOperators): row y at bit
-// (y % 6) * 10 + y / 6. Used only to order pieces as sfinder's comparators do.
-std::uint64_t key_long(std::uint16_t rows) {
-  std::uint64_t k = 0;
-  for (int y = 0; y < 16; ++y) {
-    if ((rows >> y) & 1) k |= std::uint64_t(1) << ((y % 6) * 10 + y / 6);
-  }
-  return k;
-}
-
-// sfinder's OperationWithKeyComparator: piece, rotation, x, y, needDeletedKey.
-int compare_pieces(const PathPiece& a, const PathPiece& b) {
-  auto tie = [](const PathPiece& p) {
-    return std::tuple(int(p.piece), int(p.rotation), int(p.x), int(p.y), key_long(p.skipped));
-  };
-  auto ta = tie(a), tb = tie(b);
-  return ta < tb ? -1 : (tb < ta ? 1 : 0);
-}
-
 // ---- sequence sets and tries --------------------------------------------------------------
-
-// A trie over sequences of one length; children by piece. Leaves carry an index.
-class Trie {
- public:
-  static constexpr std::int32_t kNone = -1;
-  Trie() { nodes_.push_back(Node{}); }
-  void add(const Sequence& s, std::uint32_t leaf) {
-    std::int32_t n = 0;
-    for (int i = 0; i < s.length; ++i) {
-      int p = int(s.at(i));
-      if (nodes_[std::size_t(n)].child[std::size_t(p)] == kNone) {
-        nodes_[std::size_t(n)].child[std::size_t(p)] = std::int32_t(nodes_.size());
-        nodes_.push_back(Node{});
-      }
-      n = nodes_[std::size_t(n)].child[std::size_t(p)];
-    }
-    nodes_[std::size_t(n)].leaf = leaf;
-  }
-  std::int32_t child(std::int32_t node, int piece) const {
-    return nodes_[std::size_t(node)].child[std::size_t(piece)];
-  }
-  std::uint32_t leaf(std::int32_t node) const { return nodes_[std::size_t(node)].leaf; }
-
- private:
-  struct Node {
-    std::array<std::int32_t, kPieceCount> child{kNone, kNone, kNone, kNone, kNone, kNone, kNone};
-    std::uint32_t leaf = 0;
-  };
-  std::vector<Node> nodes_;
-};
 
 std::vector<std::uint64_t> sorted_unique(std::vector<std::uint64_t> v) {
   std::sort(v.begin(), v.end());
@@ -108,9 +46,9 @@ struct PathSets {
   int need = 0, length = 0, pop = 0;
   bool hold = true, reduced = false;
   std::vector<Sequence> inputs;  // allSpecifiedPieces, sorted
-  Trie input_trie;
+  SequenceTrie input_trie;
   std::vector<std::uint64_t> valid;  // validPieces (codes of `need` pieces), sorted
-  Trie valid_trie;
+  SequenceTrie valid_trie;
   std::vector<std::uint64_t> all;     // allPieces, sorted (only when asked)
   std::vector<PieceCounts> counters;  // the pattern sequences' piece counts, distinct
   PieceCounts most = 0;               // per piece, the most any counter allows
@@ -134,45 +72,6 @@ std::vector<std::uint64_t> forward_set(const std::vector<Sequence>& sources, int
     }
   }
   return sorted_unique(std::move(out));
-}
-
-// Every distinct piece count of the patterns' sequences (each element contributes one piece of
-// its set, or `take` distinct pieces of it).
-std::vector<PieceCounts> pattern_counters(const std::vector<Pattern>& patterns) {
-  std::set<PieceCounts> all;
-  for (const Pattern& p : patterns) {
-    std::set<PieceCounts> partial = {0};
-    for (const PatternElement& e : p.elements) {
-      std::vector<PieceCounts> choices;
-      std::vector<Piece> set;
-      for (Piece q : kAllPieces) {
-        if ((e.pieces >> int(q)) & 1) set.push_back(q);
-      }
-      int take = e.take == 0 ? 1 : e.take;
-      // Every combination of `take` pieces of the set.
-      std::vector<int> idx(static_cast<std::size_t>(take));
-      std::iota(idx.begin(), idx.end(), 0);
-      if (take <= int(set.size())) {
-        while (true) {
-          PieceCounts c = 0;
-          for (int i : idx) c = add_piece(c, set[std::size_t(i)]);
-          choices.push_back(c);
-          int k = take - 1;
-          while (k >= 0 && idx[std::size_t(k)] == int(set.size()) - take + k) --k;
-          if (k < 0) break;
-          ++idx[std::size_t(k)];
-          for (int j = k + 1; j < take; ++j) idx[std::size_t(j)] = idx[std::size_t(j) - 1] + 1;
-        }
-      }
-      std::set<PieceCounts> next;
-      for (PieceCounts a : partial) {
-        for (PieceCounts b : choices) next.insert(a + b);
-      }
-      partial.swap(next);
-    }
-    all.insert(partial.begin(), partial.end());
-  }
-  return {all.begin(), all.end()};
 }
 
 // Whether `have` holds at least the pieces of `need` (8 bits per piece, counts below 128).
@@ -218,21 +117,15 @@ PathSets make_sets(const std::vector<Pattern>& patterns, int need, bool hold, bo
     s.input_trie.add(s.inputs[i], std::uint32_t(i));
   }
 
-  if (!hold) {
-    for (const Sequence& q : enumerate(patterns, need)) s.valid.push_back(q.code);
-    s.valid = sorted_unique(std::move(s.valid));
-    if (want_all) s.all = s.valid;
-  } else if (s.reduced) {
-    s.valid = forward_set(enumerate(patterns, need + 1), need);
-    if (want_all) s.all = forward_set(enumerate(patterns, std::min(s.length, need + 2)), need + 1);
-  } else {
-    s.valid = forward_set(enumerate(patterns, need), need);
-    if (want_all) s.all = s.valid;
+  s.valid = valid_piece_orders(patterns, need, hold);
+  if (want_all) {
+    s.all = s.reduced ? forward_set(enumerate(patterns, std::min(s.length, need + 2)), need + 1)
+                      : s.valid;
   }
   for (std::size_t i = 0; i < s.valid.size(); ++i) {
     s.valid_trie.add(Sequence{s.valid[i], need}, std::uint32_t(i));
   }
-  s.counters = pattern_counters(patterns);
+  for (const auto& [counts, times] : pattern_piece_counts(patterns)) s.counters.push_back(counts);
   for (PieceCounts c : s.counters) {
     for (Piece p : kAllPieces) {
       int have = count_of(s.most, p), more = count_of(c, p);
@@ -282,73 +175,23 @@ Area make_area(const Field& field, int height, const std::optional<fumen::ColorF
     }
   }
   a.by_first.resize(std::size_t(kWidth * height));
-  for (Piece piece : kAllPieces) {
-    for (int r = 0; r < kRotationCount; ++r) {
-      if (representative(piece, Rotation(r)) != Rotation(r)) continue;
-      const Shape& s = shape(piece, Rotation(r));
-      int k = s.max_y - s.min_y + 1;
-      if (k > height) continue;
-      // Every choice of k increasing rows.
-      std::vector<int> rows(static_cast<std::size_t>(k));
-      std::iota(rows.begin(), rows.end(), 0);
-      while (true) {
-        std::uint16_t used = 0;
-        for (int v : rows) used |= std::uint16_t(1u << v);
-        std::uint16_t span =
-            std::uint16_t(((1u << (rows.back() + 1)) - 1) & ~((1u << rows[0]) - 1));
-        for (int x = -s.min_x; x < kWidth - s.max_x; ++x) {
-          AreaPiece ap;
-          ap.piece = {piece,          Rotation(r),
-                      std::int8_t(x), std::int8_t(rows[0] - s.min_y),
-                      used,           std::uint16_t(span & ~used)};
-          bool ok = true;
-          for (const Cell& c : s.cells) {
-            int cx = x + c.x, cy = rows[std::size_t(c.y - s.min_y)];
-            if (a.field.filled(cx, cy)) ok = false;
-            ap.cells |= Mask(1) << (cx * height + cy);
-            ap.row_cells[std::size_t(cy)] |= Row(1u << cx);
-          }
-          for (int y = 0; y < height && ok; ++y) {
-            Row here = ap.row_cells[std::size_t(y)] & a.reserved_rows[std::size_t(y)];
-            if (here & ~a.reserved_piece[std::size_t(int(piece))][std::size_t(y)]) ok = false;
-          }
-          if (!ok) continue;
-          ap.first = lowest_bit(ap.cells);
-          a.by_first[std::size_t(ap.first)].push_back(int(a.pieces.size()));
-          a.pieces.push_back(ap);
-        }
-        int j = k - 1;
-        while (j >= 0 && rows[std::size_t(j)] == height - k + j) --j;
-        if (j < 0) break;
-        ++rows[std::size_t(j)];
-        for (int t = j + 1; t < k; ++t) rows[std::size_t(t)] = rows[std::size_t(t) - 1] + 1;
-      }
+  for_each_keyed_place(height, [&](const PathPiece& p) {
+    AreaPiece ap;
+    ap.piece = p;
+    for (const Cell& c : p.cells()) {
+      if (a.field.filled(c.x, c.y)) return;
+      ap.cells |= Mask(1) << (c.x * height + c.y);
+      ap.row_cells[std::size_t(c.y)] |= Row(1u << c.x);
     }
-  }
+    for (int y = 0; y < height; ++y) {
+      Row here = ap.row_cells[std::size_t(y)] & a.reserved_rows[std::size_t(y)];
+      if (here & ~a.reserved_piece[std::size_t(int(p.piece))][std::size_t(y)]) return;
+    }
+    ap.first = lowest_bit(ap.cells);
+    a.by_first[std::size_t(ap.first)].push_back(int(a.pieces.size()));
+    a.pieces.push_back(ap);
+  });
   return a;
-}
-
-// sfinder's BuildUp.checksKeyDirectly: rows clear as soon as every piece on them is placed,
-// and a piece can go once the rows it skips are clear; all pieces must get placed.
-bool keys_consistent(const Area& a, const std::vector<int>& cover) {
-  std::uint16_t all_rows = std::uint16_t((1u << a.height) - 1);
-  std::uint16_t valid = 0;
-  std::vector<int> left = cover;
-  while (!left.empty()) {
-    std::uint16_t next_valid = all_rows;
-    std::vector<int> next;
-    for (int i : left) {
-      const PathPiece& p = a.pieces[std::size_t(i)].piece;
-      if ((valid | p.skipped) != valid) {
-        next.push_back(i);
-        next_valid &= std::uint16_t(~p.rows);
-      }
-    }
-    if (next_valid == valid) return false;
-    valid = next_valid;
-    left.swap(next);
-  }
-  return true;
 }
 
 // Every exact cover of the area's empty cells whose piece counts fit a pattern sequence and
@@ -365,7 +208,11 @@ std::vector<std::vector<int>> exact_covers(const Area& a, const PathSets& sets) 
     if (empty == 0) {
       bool fits = false;
       for (PieceCounts c : sets.counters) fits = fits || covers_counts(c, counts);
-      if (fits && keys_consistent(a, stack)) covers.push_back(stack);
+      if (fits) {
+        std::vector<PathPiece> pieces;
+        for (int i : stack) pieces.push_back(a.pieces[std::size_t(i)].piece);
+        if (keys_consistent(pieces, a.height)) covers.push_back(stack);
+      }
       return;
     }
     int cell = lowest_bit(empty);
@@ -387,215 +234,6 @@ std::vector<std::vector<int>> exact_covers(const Area& a, const PathSets& sets) 
 }
 
 // ---- build orders -------------------------------------------------------------------------
-
-// Reachable placements per (field, piece, free height), cached: one cache per thread. With a
-// T-spin rule (sfinder's TSpinOrHarddropReachable) a T goes only where the rule allows it, its
-// spin checked with `locked`; the other pieces go where `gen` (the hard drop) puts them.
-class ReachCache {
- public:
-  explicit ReachCache(const MoveGenerator& gen, std::optional<TSpinRule> t_spin = std::nullopt,
-                      const MoveGenerator* locked = nullptr)
-      : gen_(gen), t_spin_(t_spin), locked_(locked) {}
-
-  // Whether `p` (any state with its cells) is reachable on `f` with free height `appear`.
-  bool reachable(const Field& f, const Placement& p, int appear) {
-    Key k;
-    for (int y = 0; y < kMaxPathClearLine + 2; ++y) {
-      k.words[std::size_t(y / 6)] |= std::uint64_t(f.row(y)) << (10 * (y % 6));
-    }
-    k.words[1] |= std::uint64_t(int(p.piece)) << 60;
-    k.appear = std::uint8_t(appear);
-    std::uint32_t index;
-    if (const std::uint32_t* found = map_.find(k)) {
-      index = *found;
-    } else {
-      Bits bits{};
-      if (t_spin_ && p.piece == Piece::T) {
-        t_spin_placements(f, appear, bits);
-      } else {
-        MoveList moves;
-        gen_.generate(f, p.piece, appear, moves);
-        for (const Placement& m : moves) {
-          int b = bit(m);
-          bits[std::size_t(b / 64)] |= std::uint64_t(1) << (b % 64);
-        }
-      }
-      index = std::uint32_t(pool_.size());
-      pool_.push_back(bits);
-      map_.insert(k, index);
-    }
-    int b = bit(canonical(p));
-    return (pool_[index][std::size_t(b / 64)] >> (b % 64)) & 1;
-  }
-
- private:
-  using Bits = std::array<std::uint64_t, 10>;
-  static int bit(const Placement& p) { return (int(p.rotation) * 16 + p.y) * kWidth + p.x; }
-
-  // Every T placement on `f` resting on something that the T-spin rule allows
-  // (TSpinOrHarddropReachable.checks for a T: the spin's rotation must start from a state the
-  // soft drop reaches below `appear`, found once for the field).
-  void t_spin_placements(const Field& f, int appear, Bits& bits) const {
-    ReachableStates states;
-    bool have_states = false;
-    for (int r = 0; r < 4; ++r) {
-      const Shape& s = shape(Piece::T, Rotation(r));
-      for (int y = -s.min_y; y < 16 && y + s.max_y < kMaxHeight; ++y) {
-        for (int x = -s.min_x; x + s.max_x < kWidth; ++x) {
-          Placement t{Piece::T, Rotation(r), std::int8_t(x), std::int8_t(y)};
-          if (!f.can_place(t)) continue;
-          Placement down = t;
-          --down.y;
-          if (y + s.min_y > 0 && f.can_place(down)) continue;  // floating
-          Field placed = f;
-          placed.place(t);
-          int lines = 0;
-          for (int row = 0; row < kMaxHeight; ++row) lines += placed.row(row) == kFullRow;
-          if (lines < t_spin_->lines) continue;
-          if (!have_states) {
-            locked_->softdrop_states(f, Piece::T, appear, states);
-            have_states = true;
-          }
-          SpinKind spin = spin_kind(f, t, lines, locked_->kicks(),
-                                    locked_->drop() == Drop::Softdrop180, states, appear);
-          if (!t_spin_->allows(lines, spin)) continue;
-          int b = bit(t);
-          bits[std::size_t(b / 64)] |= std::uint64_t(1) << (b % 64);
-        }
-      }
-    }
-  }
-  struct Key {
-    std::array<std::uint64_t, 2> words{};
-    std::uint8_t appear = 0;
-    friend bool operator==(const Key&, const Key&) = default;
-  };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const {
-      return hash_mix(k.words[0] ^ hash_mix(k.words[1] + k.appear));
-    }
-  };
-  const MoveGenerator& gen_;
-  std::optional<TSpinRule> t_spin_;
-  const MoveGenerator* locked_;
-  FlatMap<Key, std::uint32_t, KeyHash> map_;
-  std::vector<Bits> pool_;
-};
-
-// The build orders of one solution: which of its pieces can go next from each set of pieces
-// already placed (bit i = pieces[i]), under one reachability model and free-height rule.
-class BuildGraph {
- public:
-  enum class Height { Clear, Shape };  // free height H, or H - shape min_y (BuildUp.*ByOrder)
-
-  // Without a cache, a piece can go wherever it rests on something (sfinder's
-  // DeepdropReachable).
-  BuildGraph(const Area& a, const std::vector<PathPiece>& pieces, ReachCache* cache, Height h)
-      : area_(a), pieces_(pieces), cache_(cache), height_rule_(h) {
-    n_ = int(pieces.size());
-    full_ = n_ == 32 ? ~0u : ((1u << n_) - 1);
-    rows_.resize(pieces.size());
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-      auto cells = pieces[i].cells();
-      for (const Cell& c : cells) rows_[i][std::size_t(c.y)] |= Row(1u << c.x);
-    }
-  }
-
-  std::uint32_t full() const { return full_; }
-  int size() const { return n_; }
-
-  // The pieces that can be placed next when `placed` are in.
-  std::uint32_t next(std::uint32_t placed) {
-    if (const std::uint32_t* known = memo_.find(placed)) return *known;
-    std::array<Row, kMaxPathClearLine> rows{};
-    for (int y = 0; y < area_.height; ++y) rows[std::size_t(y)] = area_.field.row(y);
-    for (int i = 0; i < n_; ++i) {
-      if ((placed >> i) & 1) {
-        for (int y = 0; y < area_.height; ++y)
-          rows[std::size_t(y)] |= rows_[std::size_t(i)][std::size_t(y)];
-      }
-    }
-    std::uint16_t cleared = 0;
-    Field compressed;
-    int h = 0;
-    for (int y = 0; y < area_.height; ++y) {
-      if (rows[std::size_t(y)] == kFullRow) {
-        cleared |= std::uint16_t(1u << y);
-      } else {
-        compressed.set_row(h++, rows[std::size_t(y)]);
-      }
-    }
-    std::uint32_t out = 0;
-    for (int i = 0; i < n_; ++i) {
-      if ((placed >> i) & 1) continue;
-      const PathPiece& p = pieces_[std::size_t(i)];
-      if ((cleared & p.skipped) != p.skipped) continue;
-      int below = std::popcount(unsigned(cleared) & ((1u << p.y) - 1));
-      Placement at{p.piece, p.rotation, p.x, std::int8_t(p.y - below)};
-      const Shape& s = shape(p.piece, p.rotation);
-      int appear = height_rule_ == Height::Clear ? area_.height : area_.height - s.min_y;
-      if (cache_ ? cache_->reachable(compressed, at, appear) : rests(compressed, at)) {
-        out |= 1u << i;
-      }
-    }
-    memo_.insert(placed, out);
-    return out;
-  }
-
-  // The first build order in index order (sfinder's BuildUpStream finds build orders by trying
-  // the pieces in list order, depth first). With a trie, only orders whose piece sequence it
-  // holds count.
-  std::vector<int> first_order(const Trie* trie) {
-    std::vector<int> order;
-    dead_.clear();
-    if (first(0, 0, trie, order)) return order;
-    return {};
-  }
-
-  Piece piece(int i) const { return pieces_[std::size_t(i)].piece; }
-
- private:
-  bool first(std::uint32_t placed, std::int32_t node, const Trie* trie, std::vector<int>& order) {
-    if (placed == full_) return true;
-    std::uint64_t key = (std::uint64_t(std::uint32_t(node)) << 32) | placed;
-    if (dead_.count(key)) return false;
-    std::uint32_t m = next(placed);
-    for (int i = 0; i < n_; ++i) {
-      if (!((m >> i) & 1)) continue;
-      std::int32_t child = 0;
-      if (trie) {
-        child = trie->child(node, int(pieces_[std::size_t(i)].piece));
-        if (child == Trie::kNone) continue;
-      }
-      order.push_back(i);
-      if (first(placed | (1u << i), child, trie, order)) return true;
-      order.pop_back();
-    }
-    dead_.insert(key);
-    return false;
-  }
-
-  static bool rests(const Field& f, const Placement& p) {
-    for (const Cell& c : shape(p.piece, p.rotation).cells) {
-      int x = p.x + c.x, y = p.y + c.y;
-      if (y == 0 || f.filled(x, y - 1)) return true;
-    }
-    return false;
-  }
-
-  struct U32Hash {
-    std::size_t operator()(std::uint32_t k) const { return hash_mix(k); }
-  };
-  const Area& area_;
-  const std::vector<PathPiece>& pieces_;
-  ReachCache* cache_;
-  Height height_rule_;
-  int n_ = 0;
-  std::uint32_t full_ = 0;
-  std::vector<std::array<Row, kMaxPathClearLine>> rows_;
-  FlatMap<std::uint32_t, std::uint32_t, U32Hash> memo_{64};
-  std::unordered_set<std::uint64_t> dead_;
-};
 
 // The input sequences (trie leaves) that build the solution: with hold, the first piece goes
 // to the hold slot and each later one is placed or swapped with the held one, which is placed
@@ -627,7 +265,7 @@ std::vector<std::uint32_t> specified_inputs(BuildGraph& g, const PathSets& sets)
     }
     for (int c = 0; c < kPieceCount; ++c) {
       std::int32_t child = sets.input_trie.child(node, c);
-      if (child == Trie::kNone) continue;
+      if (child == SequenceTrie::kNone) continue;
       std::vector<State> next;
       if (sets.hold && depth == 0) {
         next.push_back({0, std::int8_t(c)});
@@ -718,12 +356,9 @@ void list_order(std::vector<PathPiece>& pieces, int width) {
   std::sort(pieces.begin(), pieces.end(), [&](const PathPiece& a, const PathPiece& b) {
     int ba = block(a), bb = block(b);
     if (ba != bb) return ba > bb;
-    return compare_pieces(a, b) > 0;
+    return compare_keyed(a, b) > 0;
   });
-  std::stable_sort(pieces.begin(), pieces.end(), [](const PathPiece& a, const PathPiece& b) {
-    if (a.y != b.y) return a.y < b.y;
-    return key_long(a.skipped) < key_long(b.skipped);
-  });
+  sort_for_build(pieces);
 }
 
 // The build order of sfinder's split fumens (SequenceFumenParser.get): the sample pieces
@@ -732,15 +367,12 @@ void list_order(std::vector<PathPiece>& pieces, int width) {
 std::vector<int> split_order(const Area& a, const PathSolution& s, ReachCache& locked) {
   std::vector<int> list = s.sample;
   std::stable_sort(list.begin(), list.end(), [&](int i, int j) {
-    const PathPiece& p = s.pieces[std::size_t(i)];
-    const PathPiece& q = s.pieces[std::size_t(j)];
-    if (p.y != q.y) return p.y < q.y;
-    return key_long(p.skipped) < key_long(q.skipped);
+    return build_list_less(s.pieces[std::size_t(i)], s.pieces[std::size_t(j)]);
   });
   std::vector<PathPiece> pieces;
   for (int i : list) pieces.push_back(s.pieces[std::size_t(i)]);
   for (ReachCache* cache : {&locked, static_cast<ReachCache*>(nullptr)}) {
-    BuildGraph g(a, pieces, cache, BuildGraph::Height::Clear);
+    BuildGraph g(a.field, a.height, pieces, cache, BuildGraph::Height::Clear);
     std::vector<int> order = g.first_order(nullptr);
     if (!order.empty()) {
       for (int& i : order) i = list[std::size_t(i)];
@@ -761,7 +393,7 @@ std::vector<std::pair<int, PathPiece>> search_key(const std::vector<PathPiece>& 
   }
   std::sort(key.begin(), key.end(), [](const auto& a, const auto& b) {
     if (a.first != b.first) return a.first < b.first;
-    return compare_pieces(a.second, b.second) > 0;
+    return compare_keyed(a.second, b.second) > 0;
   });
   return key;
 }
@@ -770,7 +402,7 @@ bool search_key_less(const std::vector<std::pair<int, PathPiece>>& a,
                      const std::vector<std::pair<int, PathPiece>>& b) {
   for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
     if (a[i].first != b[i].first) return a[i].first < b[i].first;
-    int c = compare_pieces(a[i].second, b[i].second);
+    int c = compare_keyed(a[i].second, b[i].second);
     if (c != 0) return c < 0;
   }
   return a.size() < b.size();
@@ -822,23 +454,8 @@ std::vector<int> select_minimal(const std::vector<const std::vector<std::uint32_
 
 // ---- public -------------------------------------------------------------------------------
 
-std::array<Cell, 4> PathPiece::cells() const {
-  const Shape& s = shape(piece, rotation);
-  std::array<int, 4> row_of{};
-  int k = 0;
-  for (int yy = 0; yy < 16 && k < 4; ++yy) {
-    if ((rows >> yy) & 1) row_of[std::size_t(k++)] = yy;
-  }
-  std::array<Cell, 4> out{};
-  for (std::size_t i = 0; i < 4; ++i) {
-    const Cell& c = s.cells[i];
-    out[i] = {std::int8_t(x + c.x), std::int8_t(row_of[std::size_t(c.y - s.min_y)])};
-  }
-  return out;
-}
-
 Placement sfinder_state(Placement p) {
-  Rotation target = representative(p.piece, p.rotation);
+  Rotation target = sfinder_rotation(p.piece, p.rotation);
   if (target == p.rotation) return p;
   auto lowest = [](const Shape& s) {
     Cell best = s.cells[0];
@@ -856,6 +473,65 @@ std::vector<Piece> PathSolution::sample_pieces() const {
   std::vector<Piece> out;
   for (int i : sample) out.push_back(pieces[std::size_t(i)].piece);
   return out;
+}
+
+std::vector<std::pair<PieceCounts, std::uint64_t>> pattern_piece_counts(
+    const std::vector<Pattern>& patterns) {
+  std::map<PieceCounts, std::uint64_t> all;
+  for (const Pattern& p : patterns) {
+    std::map<PieceCounts, std::uint64_t> partial = {{0, 1}};
+    for (const PatternElement& e : p.elements) {
+      // Every combination of `take` pieces of the element's set (one piece when take is 0).
+      std::vector<Piece> set;
+      for (Piece q : kAllPieces) {
+        if ((e.pieces >> int(q)) & 1) set.push_back(q);
+      }
+      int take = e.take == 0 ? 1 : e.take;
+      std::vector<PieceCounts> choices;
+      std::vector<int> idx(static_cast<std::size_t>(take));
+      std::iota(idx.begin(), idx.end(), 0);
+      if (take <= int(set.size())) {
+        while (true) {
+          PieceCounts c = 0;
+          for (int i : idx) c = add_piece(c, set[std::size_t(i)]);
+          choices.push_back(c);
+          int k = take - 1;
+          while (k >= 0 && idx[std::size_t(k)] == int(set.size()) - take + k) --k;
+          if (k < 0) break;
+          ++idx[std::size_t(k)];
+          for (int j = k + 1; j < take; ++j) idx[std::size_t(j)] = idx[std::size_t(j) - 1] + 1;
+        }
+      }
+      std::map<PieceCounts, std::uint64_t> next;
+      for (const auto& [a, times] : partial) {
+        for (PieceCounts b : choices) {
+          std::uint64_t& t = next[a + b];
+          t = times > std::numeric_limits<std::uint64_t>::max() - t
+                  ? std::numeric_limits<std::uint64_t>::max()
+                  : t + times;
+        }
+      }
+      partial.swap(next);
+    }
+    for (const auto& [c, times] : partial) {
+      std::uint64_t& t = all[c];
+      t = times > std::numeric_limits<std::uint64_t>::max() - t
+              ? std::numeric_limits<std::uint64_t>::max()
+              : t + times;
+    }
+  }
+  return {all.begin(), all.end()};
+}
+
+std::vector<std::uint64_t> valid_piece_orders(const std::vector<Pattern>& patterns, int depth,
+                                              bool hold) {
+  const int length = patterns.front().length();
+  if (!hold) {
+    std::vector<std::uint64_t> out;
+    for (const Sequence& q : enumerate(patterns, depth)) out.push_back(q.code);
+    return sorted_unique(std::move(out));
+  }
+  return forward_set(enumerate(patterns, std::min(length, depth + 1)), depth);
 }
 
 std::vector<Sequence> hold_forward(const Sequence& s, int d) {
@@ -971,14 +647,16 @@ PathResult path(const Field& field, const std::vector<Pattern>& patterns, const 
           PathSolution s;
           for (int i : covers[c]) s.pieces.push_back(area.pieces[std::size_t(i)].piece);
           list_order(s.pieces, width);
-          BuildGraph orders(area, s.pieces, w.main.get(), BuildGraph::Height::Clear);
+          BuildGraph orders(area.field, area.height, s.pieces, w.main.get(),
+                            BuildGraph::Height::Clear);
           // Included when some build order's sequence is a placement order of the patterns.
           std::vector<int> valid_first = orders.first_order(&sets.valid_trie);
           progress.advance();
           if (valid_first.empty()) continue;
           s.sample = reserved ? orders.first_order(nullptr) : valid_first;
           for (const PathPiece& p : s.pieces) s.skips_rows = s.skips_rows || p.skipped != 0;
-          BuildGraph by_input(area, s.pieces, w.main.get(), BuildGraph::Height::Shape);
+          BuildGraph by_input(area.field, area.height, s.pieces, w.main.get(),
+                              BuildGraph::Height::Shape);
           s.specified = specified_inputs(by_input, sets);
           if (want_patterns) {
             s.orders = all_orders(orders, r.need);
@@ -988,7 +666,8 @@ PathResult path(const Field& field, const std::vector<Pattern>& patterns, const 
             s.pattern_sequences = pattern_sequences(s.valid_orders, sets);
           }
           if (o.locked_orders) {
-            BuildGraph locked(area, s.pieces, w.locked.get(), BuildGraph::Height::Clear);
+            BuildGraph locked(area.field, area.height, s.pieces, w.locked.get(),
+                              BuildGraph::Height::Clear);
             s.locked_order = locked.first_order(nullptr);
           }
           if (o.split) s.split_order = split_order(area, s, *w.locked);

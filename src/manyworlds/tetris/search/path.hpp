@@ -16,24 +16,12 @@
 #include "manyworlds/tetris/board/movegen.hpp"
 #include "manyworlds/tetris/board/pattern.hpp"
 #include "manyworlds/tetris/board/spin.hpp"
+#include "manyworlds/tetris/search/build_order.hpp"
+#include "manyworlds/tetris/search/tiling.hpp"
 
 namespace manyworlds::tetris {
 
 inline constexpr int kMaxPathClearLine = 10;  // sfinder's Verify.maxClearLineUnder10
-
-// One piece of a solution, in the field as given (no rows removed).
-struct PathPiece {
-  Piece piece = Piece::T;
-  Rotation rotation = Rotation::North;  // sfinder's representative state
-  std::int8_t x = 0;
-  std::int8_t y = 0;          // lowest row - shape min_y (sfinder's y); the cells are
-                              // cells() (the shape's rows mapped onto `rows`)
-  std::uint16_t rows = 0;     // rows of its cells (bit y)
-  std::uint16_t skipped = 0;  // rows between its lowest and highest that it skips: they must be
-                              // cleared before it is placed (sfinder's needDeletedKey)
-  std::array<Cell, 4> cells() const;
-  friend bool operator==(const PathPiece&, const PathPiece&) = default;
-};
 
 // sfinder's state for a placement with the same cells: I and S spawn or left, Z spawn or right,
 // O spawn (MinoShifter); T, L, J unchanged.
@@ -113,6 +101,20 @@ std::vector<int> select_minimal(const PathResult& r, const std::vector<int>& ord
                                 bool specified_only);
 
 // ---- sfinder's sequence sets --------------------------------------------------------------
+
+// sfinder's blockCountersStream (LoadedPatternGenerator): the piece counts of the patterns'
+// sequences, each distinct one with how many times sfinder's stream lists it (every pattern
+// line, and for each element every combination of its pieces), in increasing order of the
+// packed counts. Times saturate at 2^64 - 1.
+std::vector<std::pair<PieceCounts, std::uint64_t>> pattern_piece_counts(
+    const std::vector<Pattern>& patterns);
+
+// sfinder's ValidPiecesPool.validPieces: the piece orders of `depth` pieces that the patterns
+// give, sorted codes: with hold, every order hold_forward() makes of a sequence's first
+// depth + 1 pieces (all of them when the patterns are that short); without, the sequences'
+// first `depth` pieces.
+std::vector<std::uint64_t> valid_piece_orders(const std::vector<Pattern>& patterns, int depth,
+                                              bool hold);
 
 // The hold model of sfinder's path (ValidPiecesPool, OrderLookup, ReverseOrderLookUp).
 // forward(s, d): the piece orders of d pieces that s yields with a hold slot (all of s when

@@ -96,16 +96,26 @@ PatternAutomaton::PatternAutomaton(const std::vector<Pattern>& patterns, int len
       s.completions = 1;
       continue;
     }
+    bool first = true;
     for (int piece = 0; piece < kPieceCount; ++piece) {
       std::int32_t to = s.next[std::size_t(piece)];
       if (to == kNone) continue;
       const State& t = states_[std::size_t(to)];
       s.completions += t.completions;
+      const PieceCounts through = add_piece(t.required, Piece(piece));
+      if (first) {
+        s.required = through;
+        first = false;
+      } else {
+        for (int q = 0; q < kPieceCount; ++q) {
+          s.required =
+              set_count(s.required, Piece(q),
+                        std::min(count_of(s.required, Piece(q)), count_of(through, Piece(q))));
+        }
+      }
       for (int q = 0; q < kPieceCount; ++q) {
         int c = count_of(t.upcoming, Piece(q)) + (q == piece);
-        if (c > count_of(s.upcoming, Piece(q))) {
-          s.upcoming = (s.upcoming & ~(PieceCounts(0xFF) << (8 * q))) | (PieceCounts(c) << (8 * q));
-        }
+        if (c > count_of(s.upcoming, Piece(q))) s.upcoming = set_count(s.upcoming, Piece(q), c);
       }
     }
   }

@@ -47,6 +47,9 @@ class PatternAutomaton {
   // The most pieces of each type any completion of the state still holds (the fill oracle's
   // upper bounds for what is to come).
   PieceCounts upcoming(std::int32_t state) const { return states_[std::size_t(state)].upcoming; }
+  // The fewest pieces of each type any completion of the state holds (with upcoming(), the
+  // fill oracle's bounds: for a bag, its pieces still to come are required).
+  PieceCounts required(std::int32_t state) const { return states_[std::size_t(state)].required; }
   // A bit set of the pieces that continue the state.
   std::uint8_t pieces(std::int32_t state) const { return states_[std::size_t(state)].pieces; }
 
@@ -55,6 +58,7 @@ class PatternAutomaton {
     std::array<std::int32_t, kPieceCount> next;
     std::uint64_t completions = 0;
     PieceCounts upcoming = 0;
+    PieceCounts required = 0;
     std::uint8_t pieces = 0;
     std::uint8_t depth = 0;
   };

@@ -12,8 +12,8 @@
 #include "manyworlds/core/flat_map.hpp"
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/progress.hpp"
-#include "manyworlds/tetris/search/field_graph.hpp"
 #include "manyworlds/tetris/board/hold.hpp"
+#include "manyworlds/tetris/search/field_graph.hpp"
 #include "manyworlds/tetris/search/prefix_count.hpp"
 #include "manyworlds/tetris/search/tiling.hpp"
 
@@ -377,9 +377,10 @@ void summarize(const std::vector<Sequence>& sequences, const std::vector<char>& 
 // The optimized method's field graph, shared by its threads (PercentOptions::graph_budget).
 constexpr std::size_t kOptimizedGraphBudget = std::size_t(256) << 20;
 
-// Sequences (with repeats, after truncation) above which Auto picks the prefix engine: its two
-// threads share their work better than the optimized method's, which starts faster below
-// (docs/benchmarks.md, "Where Auto switches to the prefix engine").
+// Sequences (with repeats, after truncation) above which Auto picks the prefix engine with hold:
+// its two threads share their work better than the optimized method's, which starts faster
+// below (docs/benchmarks.md, "Where Auto switches to the prefix engine"). Without hold Auto
+// takes the prefix engine at any size (docs/benchmarks.md, "Percent without hold, round three").
 constexpr std::uint64_t kPrefixThreshold = 20'000;
 
 }  // namespace
@@ -415,16 +416,17 @@ PercentResult percent(const Field& field, const std::vector<Pattern>& patterns,
     truncated = c > UINT64_MAX - truncated ? UINT64_MAX : truncated + c;  // saturates
   }
   // Auto: the prefix engine when the pattern is large (it walks the trie once, whatever the
-  // number of sequences); below the threshold the sequence-by-sequence optimized method
-  // starts faster (docs/benchmarks.md). Not for long lists of patterns (a patterns file of
-  // single sequences, as sfinder's `util seq` writes them): the prefix engine's automaton keeps
+  // number of sequences) or without hold; below the threshold with hold the
+  // sequence-by-sequence optimized method starts faster (docs/benchmarks.md). Not for long
+  // lists of patterns (a patterns file of single sequences, as sfinder's `util seq` writes
+  // them): the prefix engine's automaton keeps
   // a position per pattern in every state, so its memory and time grow with the number of
   // patterns (docs/benchmarks.md, "Figures behind the code's choices").
   r.method = o.method;
   if (r.method == PercentMethod::Auto) {
-    r.method = truncated > kPrefixThreshold && patterns.size() <= kAutoPrefixMaxPatterns
-                   ? PercentMethod::Prefix
-                   : PercentMethod::Optimized;
+    const bool prefix = truncated > kPrefixThreshold || !o.use_hold;
+    r.method = prefix && patterns.size() <= kAutoPrefixMaxPatterns ? PercentMethod::Prefix
+                                                                   : PercentMethod::Optimized;
   }
   if (r.method == PercentMethod::Prefix && area.height > 0) {
     count_by_prefixes(area, patterns, o, r);

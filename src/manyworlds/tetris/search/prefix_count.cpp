@@ -334,8 +334,8 @@ class SharedAnswers {
     FlatMap<OrderKey, std::uint32_t, OrderKeyHash> map{16};
     std::vector<std::uint64_t> arena;
   };
-  const Shard& shard(const OrderKey& key) const { return shards_[OrderKeyHash{}(key) >> 58]; }
-  Shard& shard(const OrderKey& key) { return shards_[OrderKeyHash{}(key) >> 58]; }
+  const Shard& shard(const OrderKey& key) const { return shards_[hash_shard(OrderKeyHash{}(key))]; }
+  Shard& shard(const OrderKey& key) { return shards_[hash_shard(OrderKeyHash{}(key))]; }
   std::array<Shard, kShards> shards_;
 };
 
@@ -450,20 +450,17 @@ class Engine {
   //
   // The batches: a list that took each parent's successors in turn listed every descendant
   // of the first fields of the top levels before any of a later one, and the field a hard
-  // continuation needs often sits under the last of them (on `*p5,*p6`, 100 of 105,840
-  // prefixes took 16 of 42 thread-seconds). Sorting the successors of 16 parents at a time
-  // (with the rest as before): `*p5,*p6` 20.6 -> 10.2 s, `*p4,*p7` 13.8 -> 10.0 s, `*p7,*p4`
-  // 1.72 -> 1.02 s (2 threads). 24 parents, with kFirstBudget 4, were a little faster than 16
-  // or 32 on four offsets; 64 and more were much slower (the best fields of many parents
-  // first, but many more fields per list). Taking the root's successors worst first instead
-  // made `*p5,*p6` twice as slow: the order matters.
+  // continuation needs often sits under the last of them. So the successors of kBatch parents
+  // are sorted together; many more parents give the best fields of many parents first, but
+  // many more fields per list. The order matters: the root's successors worst first was much
+  // slower (docs/benchmarks.md, "Figures behind the code's choices", for this and the other
+  // choices of this file).
   //
   // A field reached by two paths is listed once when the order repeats a piece: placements of
   // the same piece commute, so k of them reach a field by up to k! paths. With every piece
   // distinct, two paths to one field need two tilings of the same cells (2 % of the fields
   // listed on `*p7,*p4`), and a list keeps them twice (harmless: the union takes a field's set
-  // twice). Dropping its hash set there: `*p7,*p4` 3.92 -> 3.62 s, the 6-line field of
-  // docs/benchmarks.md 2.28 -> 2.12 s (one thread).
+  // twice), and the hash set costs more than the repeats.
   struct ReachList {
     std::vector<FieldGraph::Id> fields;
     KeySet seen;
@@ -533,8 +530,7 @@ class Engine {
         // A field whose order set evaluate() will take is kept when the graph knows that set
         // and it is not empty: no oracle question. The set's orders that need pieces outside
         // the bound map to no continuation of the target (such an order would be a cover of
-        // the field within the bound), so keeping the field changes nothing but time
-        // (`*p7,*p4` 3.57 -> 3.47 s, `*p1,*p7,*p3` 34.9 -> 33.3 s, one thread).
+        // the field within the bound), so keeping the field changes nothing but time.
         if (graph_.need(c) == s_.order_length) {
           if (const std::uint64_t* known = graph_.bits(c)) {
             if (known != FieldGraph::empty_bits()) l.fields.push_back(c);
@@ -666,22 +662,14 @@ class Engine {
     // the list of its order narrowed, over the last kNarrowLevels placements, to the pieces
     // that continuation brings (the held piece and its draws), so every field listed can take
     // it or others that bring the same pieces; a list that runs out proves that none of them
-    // can succeed through this split. The first fields of the pattern-wide list took most
-    // continuations at once but then needed about 870 more, on average, for the last two of
-    // 210 (`*p1,*p7,*p3`). Chasing every continuation in the first split by rank, then the
-    // next, the seven 11-piece offsets went from 111 to 92 s (2 threads), and the fields read
-    // on `*p2,*p7,*p2` from 8.7 to 1.0 million. Narrowing only after a few continuations were
-    // left (30 or 100) was slower, and so was narrowing 2 or 4 levels.
+    // can succeed through this split. The first fields of the pattern-wide list take most
+    // continuations at once but then need many more for the last few.
     //
     // Which split takes a continuation cheaply varies, and a split can search long for one
     // that the next takes at once. So, after the first split's first kLooseFirst fields of the
     // whole pattern's list, the splits take turns, by rank: each may expand kFirstBudget
     // parent fields for it, then 4 times as many, and so on, until one takes it or all prove
-    // they cannot. With 8 to start: the seven offsets 92 -> 75 s (`*p2,*p7,*p2` 21 -> 11 s,
-    // `*p3,*p7,*p1` 14 -> 7.4 s; `*p5,*p6` 17 -> 21 s). Then a larger budget for the first
-    // split, and moving the split that took the last continuation to the front were no
-    // better; with the batches of ReachList, 1 to 4 to start beat 8 and 32 by 5 to 15 %, and
-    // growth by 2 or 8 was no better than by 4.
+    // they cannot.
     bool done = false;
     for (const Split& s : splits) {
       if (s_.answers.or_into(key_of(s), words, acc) && (done = covers(acc, target, r))) break;
@@ -788,9 +776,7 @@ class Engine {
     // One missing continuation at a time, through the splits by rank, each given a budget
     // that grows while none has taken it or proved it cannot.
     // Turns only where a split's order is longer than the narrowed levels: otherwise each
-    // chase builds a whole narrow chain of its own, and turns build several per continuation
-    // (sfinder's manyPatterns case, 3 placements: 154 ms with turns, 143 ms without, 139 ms
-    // before the chases).
+    // chase builds a whole narrow chain of its own, and turns build several per continuation.
     clear_bits(gone, r);
     const long first_budget =
         !live_.empty() && live_[0].split->order.length > kNarrowLevels ? kFirstBudget : kUnlimited;
@@ -893,13 +879,7 @@ class Engine {
   // Which splits evaluate() extends first, by the piece they hold (kNoHold: none). The first
   // split that covers the target nearly always ends the evaluation, and how many fields that
   // takes depends most on the held piece: holding T, the fields after the placed pieces take
-  // most continuations, holding S, Z or O the fewest (`S,S,[TIOLJZ]p6,*p3`: about 7800 fields
-  // per prefix, against 660 for `T,T,[IOLJSZ]p6,*p3`). Measured with one thread on the empty
-  // 4-line field, draw order (the split placing each drawn piece, so holding the first piece)
-  // against this rank: `S,*p7,*p3` 236 s -> 10.8 s, `O,*p7,*p3` over 300 s -> 5.0 s,
-  // `I,*p7,*p3` 73 -> 4.0 s, `*p7,*p4` 6.2 -> 5.9 s; other ranks and the opposite order were
-  // slower (docs/benchmarks.md). On four other fields (6-line, 8-line, two 4-line) it was the
-  // fastest of five rankings or within 15 % of it. Only the speed depends on the rank.
+  // most continuations, holding S, Z or O the fewest. Only the speed depends on the rank.
   static int held_rank(int held) {
     static constexpr std::array<int, kPieceCount> kRank = {0, 2, 1, 1, 3, 3, 3};  // T I L J S Z O
     return held == kNoHold ? 0 : kRank[std::size_t(held)];
@@ -989,10 +969,7 @@ class Engine {
   // The first budget of a split for one continuation in evaluate() (parent fields its lists
   // may expand); it grows fourfold each round.
   static constexpr long kFirstBudget = 4;
-  // How many fields of the whole pattern's list the first split takes before the turns. With
-  // 16 against none (2 threads, runs alternated): sfinder's manyPatterns case (`*,*!`, 35,280
-  // sequences) 233 -> 182 ms, `*p5,*p6` 23.7 -> 21.4 s, `*p4,*p7` 15.2 -> 14.3 s; `*p2,*p7,*p2`
-  // 11.6 -> 12.1 s, the 6-line field 538 -> 568 ms; 64 was slower than 16.
+  // How many fields of the whole pattern's list the first split takes before the turns.
   static constexpr std::uint32_t kLooseFirst = 16;
   std::vector<std::pair<PieceCounts, std::uint64_t>> missing_;  // pick_missing()
   std::vector<std::uint64_t> sort_keys_;                        // field_at()
@@ -1074,82 +1051,75 @@ class Ranking {
 // fit; PercentOptions::no_hold_set_bits): 2^31 bits, 256 MB.
 constexpr std::uint64_t kNoHoldMaxBits = std::uint64_t(1) << 31;
 
-// What the engines below memoize, all threads together: the sets (their index takes at most
-// 128 MB more). `*p6,*p5` without hold peaked at 2.3 GB with 768 MB of sets and 512 MB of
-// index, `*p4,*p7` at 2.19 GiB with 512 MB of sets and a 1 GB graph (a task may take the
-// graph past its budget before the next one resets it): the graph gets 640 MB here, which
-// holds about as many fields as 1 GB did before its nodes shrank from 120 to 56 bytes.
-constexpr std::size_t kNoHoldMemoBudget = std::size_t(512) << 20;
+// The field graph's budget without hold, beside which the sets below are kept (they count
+// against it: the graph and the sets start afresh together).
 constexpr std::size_t kNoHoldGraphBudget = std::size_t(640) << 20;
 
-struct WordHash {
-  std::size_t operator()(std::uint64_t k) const { return hash_mix(k); }
+// What the no-hold engine knows of one (field, pattern state) pair: W(f, q), exact and
+// complete, or only that the field can still be filled (kAlive: W not computed yet), in a list
+// per field (FieldGraph::front()); a set's words follow the record.
+struct alignas(8) SetRecord {  // 16 bytes on 32-bit targets too: the words after it stay aligned
+  enum Kind : std::uint32_t { kEmpty, kFull, kBits, kAlive };
+  const SetRecord* next;
+  std::int32_t state;
+  Kind kind;
+  const std::uint64_t* bits() const { return reinterpret_cast<const std::uint64_t*>(this + 1); }
 };
+static_assert(sizeof(SetRecord) == 16);
 
-// The sets W(f, q) the threads have found, exact and complete, shared: a sharded map from
-// (state, field) to a mark (none, all) or a place in one arena that only grows (entries never
-// move, so a pointer to one stays valid while the generation lasts). Past its budget it keeps
-// what it has and takes no more. Keyed by field ids: emptied when the graph's generation
-// changes, which sync() sees while no thread is searching (GraphGate).
-class SharedSets {
+// Where the records live: chunks of memory every thread takes from, each filling its own chunk
+// (no lock but to take one). Records never move or go until clear(), which runs with the
+// graph's reset (GraphGate), when no thread is searching; a thread then starts a fresh chunk.
+class RecordArena {
  public:
-  static constexpr std::uint64_t kEmpty = ~std::uint64_t(0), kFull = kEmpty - 1;
+  static constexpr std::size_t kChunkWords = std::size_t(1) << 18;  // 2 MB
 
-  explicit SharedSets(std::size_t budget)
-      : words_(budget / sizeof(std::uint64_t)), arena_(new std::uint64_t[words_]) {}
+  // A thread's place in its chunk.
+  struct Cursor {
+    std::uint64_t* at = nullptr;
+    std::uint64_t* end = nullptr;
+    std::uint64_t generation = 0;
+  };
 
-  // Called on entering the graph (GraphGate::enter): forgets sets of an older generation.
-  void sync(std::uint64_t generation) {
-    std::lock_guard lock(sync_mutex_);
-    if (generation == generation_) return;
-    generation_ = generation;
-    for (Shard& s : shards_) s.map.clear();
-    used_.store(0, std::memory_order_relaxed);
-  }
-  // Whether `key` is known; then `mark` is kEmpty, kFull or where its bits are (bits()).
-  bool find(std::uint64_t key, std::uint64_t& mark) const {
-    const Shard& s = shards_[WordHash{}(key) >> 58];
-    std::lock_guard lock(s.mutex);
-    const std::uint64_t* v = s.map.find(key);
-    if (!v) return false;
-    mark = *v;
-    return true;
-  }
-  const std::uint64_t* bits(std::uint64_t mark) const { return arena_.get() + mark; }
-  // Keeps `mark` (kEmpty or kFull) for `key`, or with mark 0 a copy of the `words` words at
-  // `from`.
-  void insert(std::uint64_t key, std::uint64_t mark, const std::uint64_t* from, std::size_t words) {
-    if (mark == 0) {
-      std::uint64_t at = used_.fetch_add(words, std::memory_order_relaxed);
-      if (at + words > words_) return;  // full
-      std::copy_n(from, words, arena_.get() + at);
-      mark = at;
+  RecordArena() = default;
+  RecordArena(const RecordArena&) = delete;
+  RecordArena& operator=(const RecordArena&) = delete;
+  ~RecordArena() { clear(); }
+
+  std::uint64_t* allocate(Cursor& c, std::size_t words) {
+    if (c.generation != generation_ || std::size_t(c.end - c.at) < words) {
+      std::lock_guard lock(mutex_);
+      const std::size_t size = std::max(words, kChunkWords);
+      auto* chunk = static_cast<std::uint64_t*>(map_pages(size * sizeof(std::uint64_t), true));
+      populate_pages(chunk, size * sizeof(std::uint64_t));
+      chunks_.push_back({chunk, size});
+      bytes_.fetch_add(size * sizeof(std::uint64_t), std::memory_order_relaxed);
+      c = {chunk, chunk + size, generation_};
     }
-    Shard& s = shards_[WordHash{}(key) >> 58];
-    std::lock_guard lock(s.mutex);
-    if (s.map.memory() > kMapBytes / kShards && s.map.find(key) == nullptr) return;  // full
-    s.map.insert(key, mark);
+    std::uint64_t* out = c.at;
+    c.at += words;
+    return out;
+  }
+  std::size_t memory() const { return bytes_.load(std::memory_order_relaxed); }
+  // Frees every chunk. No thread may use the arena meanwhile.
+  void clear() {
+    for (const auto& [chunk, size] : chunks_) unmap_pages(chunk, size * sizeof(std::uint64_t));
+    chunks_.clear();
+    bytes_ = 0;
+    ++generation_;
   }
 
  private:
-  static constexpr std::size_t kShards = 64;
-  static constexpr std::size_t kMapBytes = std::size_t(128) << 20;
-  struct Shard {
-    mutable std::mutex mutex;
-    FlatMap<std::uint64_t, std::uint64_t, WordHash> map{16};
-  };
-  std::uint64_t words_;
-  std::unique_ptr<std::uint64_t[]> arena_;  // untouched until used
-  std::atomic<std::uint64_t> used_{0};
-  std::array<Shard, kShards> shards_;
-  std::mutex sync_mutex_;
-  std::uint64_t generation_ = 0;
+  std::mutex mutex_;
+  std::vector<std::pair<std::uint64_t*, std::size_t>> chunks_;
+  std::atomic<std::size_t> bytes_{0};
+  std::uint64_t generation_ = 1;
 };
 
 class NoHoldEngine {
  public:
   NoHoldEngine(const ClearArea& area, const PercentOptions& o, const PatternAutomaton& dfa,
-               const Ranking& ranking, FieldGraph& graph, SharedSets& sets, Progress& progress)
+               const Ranking& ranking, FieldGraph& graph, RecordArena& arena, Progress& progress)
       : dfa_(dfa),
         ranking_(ranking),
         graph_(graph),
@@ -1157,21 +1127,23 @@ class NoHoldEngine {
         length_(dfa.length()),
         tree_depth_(std::clamp(o.tree_depth, 0, dfa.length())),
         need_(area.need),
-        sets_(sets),
+        arena_(arena),
         scratch_(std::size_t(dfa.length()) + 1) {}
 
   // The subtree of `prefix` (a path of the automaton ending in `state`). The caller holds the
   // graph (GraphGate::enter).
   TaskResult run(const Sequence& prefix, std::int32_t state, std::size_t failed_limit) {
+    const std::uint64_t n = dfa_.completions(state);
+    std::vector<std::uint64_t> acc(std::size_t(n / 64 + 2), 0);
+    // The fields the prefix reaches, placed in order, depth first (best successors first, as
+    // the graph sorts them): W of each field at the end is added to `acc`, and the walk stops
+    // as soon as `acc` holds every completion, often after a few fields. A walk that did not
+    // stop has met every field of each inner depth: those lists are kept for the next task
+    // (often a sibling), which starts from the deepest one its prefix shares.
     if (generation_ != graph_.generation()) {
       reached_.clear();
       generation_ = graph_.generation();
     }
-    sets_.sync(generation_);
-    const std::uint64_t n = dfa_.completions(state);
-    std::vector<std::uint64_t> acc(std::size_t(n / 64 + 2), 0);
-    // The fields the prefix reaches, placed in order, that can still be filled: kept per
-    // depth along the last prefix, so that the next task (often a sibling) starts from there.
     if (reached_.empty()) {
       reached_.push_back({graph_.root()});
       path_ = Sequence{};
@@ -1182,28 +1154,17 @@ class NoHoldEngine {
     path_ = prefix.prefix(same);
     std::int32_t q = PatternAutomaton::root();
     for (int k = 0; k < same; ++k) q = dfa_.next(q, prefix.at(k));
-    for (int k = same; k < prefix.length; ++k) {
-      Piece p = prefix.at(k);
-      q = dfa_.next(q, p);
-      std::vector<FieldGraph::Id> next;
-      KeySet seen;
-      for (FieldGraph::Id f : reached_.back()) {
-        for (FieldGraph::Id c : graph_.successors(f, p)) {
-          if (seen.insert(std::uint64_t(c) + 1) && alive(c, q)) next.push_back(c);
-        }
-      }
-      reached_.push_back(std::move(next));
-      path_.push_back(p);
+    // Levels same+1 .. length-1, filled below.
+    reached_.resize(std::max<std::size_t>(std::size_t(prefix.length), 1));
+    KeySet seen;
+    bool full = false;
+    for (FieldGraph::Id f : reached_[std::size_t(same)]) {
+      if ((full = walk(f, same, q, prefix, state, acc.data(), seen))) break;
     }
-    const std::vector<FieldGraph::Id>& fields = reached_.back();
-    for (FieldGraph::Id f : fields) {
-      Set w = solve(f, state);
-      if (w.kind == Set::kFull) {
-        set_range(acc.data(), 0, n);
-        break;
-      }
-      if (w.kind == Set::kBits) or_shifted(acc.data(), 0, w.bits, n);
-      if (range_full(acc.data(), 0, n)) break;
+    if (full) {
+      reached_.resize(std::size_t(same) + 1);
+    } else {
+      path_ = prefix.prefix(std::max(prefix.length - 1, 0));
     }
     TaskResult out;
     out.successes = count_bits(acc.data(), 0, n);
@@ -1219,34 +1180,106 @@ class NoHoldEngine {
   }
 
  private:
-  // W(f, q): none, all, or the bits at `bits` (valid until the next solve()).
+  // W(f, q): none, all, or the bits at `bits` (in a record, or in scratch_ until the next
+  // solve() at the same depth).
   struct Set {
-    enum Kind : std::uint8_t { kEmpty, kFull, kBits } kind;
+    SetRecord::Kind kind;
     const std::uint64_t* bits;
   };
-  static constexpr std::uint64_t kEmptyMark = SharedSets::kEmpty, kFullMark = SharedSets::kFull;
-  // Sets of fewer bits are not memoized: computing them again costs less than the entry.
-  static constexpr std::uint64_t kMemoMinBits = 8;
 
-  // Whether the field, reached in state q, can still be filled with the pieces to come.
+  // Adds to `acc` W(g, state) of every field g that f (reached by the prefix's first k pieces,
+  // in state q) reaches by the others; true once `acc` is full. `seen` keeps the (depth, field)
+  // pairs walked, so that a field reached several ways is walked once; the inner ones that can
+  // still be filled go to reached_ (per depth).
+  bool walk(FieldGraph::Id f, int k, std::int32_t q, const Sequence& prefix, std::int32_t state,
+            std::uint64_t* acc, KeySet& seen) {
+    const std::uint64_t n = dfa_.completions(state);
+    if (k == prefix.length) {
+      Set w = solve(f, state);
+      if (w.kind == SetRecord::kFull) {
+        set_range(acc, 0, n);
+        return true;
+      }
+      if (w.kind == SetRecord::kBits) or_shifted(acc, 0, w.bits, n);
+      return range_full(acc, 0, n);
+    }
+    const Piece p = prefix.at(k);
+    const std::int32_t to = dfa_.next(q, p);
+    for (FieldGraph::Id c : graph_.successors(f, p)) {
+      if (!seen.insert((std::uint64_t(k + 1) << 32 | c) + 1)) continue;
+      // Inner fields that cannot be filled any more are left; the last depth's are solve()'s.
+      if (k + 1 < prefix.length) {
+        if (!live(c, to)) continue;
+        reached_[std::size_t(k + 1)].push_back(c);
+      }
+      if (walk(c, k + 1, to, prefix, state, acc, seen)) return true;
+    }
+    return false;
+  }
+
+  // alive(f, q), remembered in the field's list (an empty set or kAlive), so that the next
+  // task's walk, and solve(), find it there.
+  bool live(FieldGraph::Id f, std::int32_t q) {
+    if (graph_.cleared(f)) return true;
+    if (const SetRecord* r = find(graph_.front(f), q)) return r->kind != SetRecord::kEmpty;
+    const bool ok = alive(f, q);
+    keep(f, q, ok ? SetRecord::kAlive : SetRecord::kEmpty, nullptr, 0);
+    return ok;
+  }
+
+  // Whether the field, reached in state q, can still be filled with the pieces to come: at
+  // most upcoming(q) and at least required(q) of each type (without hold every completion
+  // places exactly the pieces that fill the field).
   bool alive(FieldGraph::Id f, std::int32_t q) {
     if (graph_.cleared(f)) return true;
-    int r = length_ - dfa_.depth(q);
-    return graph_.fillable_with(f, cap_counts(dfa_.upcoming(q), std::min(r, need_)));
+    return graph_.fillable_with(f, cap_counts(dfa_.upcoming(q), length_ - dfa_.depth(q)),
+                                dfa_.required(q));
+  }
+
+  // The record of (f, q) in the list at `front`: its set if known, else its kAlive mark, else
+  // null.
+  static const SetRecord* find(const void* front, std::int32_t q) {
+    const SetRecord* mark = nullptr;
+    for (auto* r = static_cast<const SetRecord*>(front); r != nullptr; r = r->next) {
+      if (r->state != q) continue;
+      if (r->kind != SetRecord::kAlive) return r;
+      mark = r;
+    }
+    return mark;
+  }
+
+  // Keeps W(f, q) in the field's list (a copy of `words` words at `bits` when kind is kBits).
+  void keep(FieldGraph::Id f, std::int32_t q, SetRecord::Kind kind, const std::uint64_t* bits,
+            std::size_t words) {
+    const std::size_t size = 2 + (kind == SetRecord::kBits ? words : 0);
+    auto* r = reinterpret_cast<SetRecord*>(arena_.allocate(cursor_, size));
+    r->state = q;
+    r->kind = kind;
+    if (kind == SetRecord::kBits) std::copy_n(bits, words, reinterpret_cast<std::uint64_t*>(r + 1));
+    const void* front = graph_.front(f);
+    do {
+      r->next = static_cast<const SetRecord*>(front);
+    } while (!graph_.push_front(f, front, r));
+  }
+
+  // The pieces that clear the field in one placement, as a set over q's completions.
+  std::uint64_t last_piece(FieldGraph::Id f, std::int32_t q) {
+    const std::uint8_t finishers = graph_.finishers(f) & dfa_.pieces(q);
+    std::uint64_t out = 0;
+    for (unsigned m = finishers; m != 0; m &= m - 1) {
+      out |= std::uint64_t(1) << ranking_.offset(q, std::countr_zero(m));
+    }
+    return out;
   }
 
   Set solve(FieldGraph::Id f, std::int32_t q) {
     const int d = dfa_.depth(q);
     const std::uint64_t n = dfa_.completions(q);
-    if (graph_.cleared(f)) return {Set::kFull, nullptr};
-    if (d == length_) return {Set::kEmpty, nullptr};
-    const std::uint64_t key = (std::uint64_t(std::uint32_t(q)) << 32) | std::uint32_t(f);
-    const bool memo = n >= kMemoMinBits;
-    std::uint64_t known = 0;
-    if (memo && sets_.find(key, known)) {
-      if (known == kEmptyMark) return {Set::kEmpty, nullptr};
-      if (known == kFullMark) return {Set::kFull, nullptr};
-      return {Set::kBits, sets_.bits(known)};
+    if (graph_.cleared(f)) return {SetRecord::kFull, nullptr};
+    if (d == length_) return {SetRecord::kEmpty, nullptr};
+    const SetRecord* known = find(graph_.front(f), q);
+    if (known && known->kind != SetRecord::kAlive) {
+      return {known->kind, known->kind == SetRecord::kBits ? known->bits() : nullptr};
     }
     if ((++calls_ & 0xFFFF) == 0 && cancel_requested()) {
       throw_if_cancelled(fmt::format("percent: {} of {} sequences", progress_.done(),
@@ -1254,51 +1287,48 @@ class NoHoldEngine {
     }
     // Only solve() at depth d uses scratch_[d], and it is done with it before the next call.
     std::vector<std::uint64_t>& buffer = scratch_[std::size_t(d)];
-    const std::size_t words = std::size_t(n / 64 + 1);
+    const std::size_t words = std::size_t((n + 63) / 64);
     if (buffer.size() < words + 1) buffer.resize(words + 1);
     std::uint64_t* out = buffer.data();
-    std::fill_n(out, words, 0);
-    if (d + 1 < length_ && !alive(f, q)) {
-      if (memo) sets_.insert(key, kEmptyMark, nullptr, 0);
-      return {Set::kEmpty, nullptr};
-    }
+    std::fill_n(out, words + 1, 0);
     if (d + 1 == length_) {
-      // One piece to go: the pieces that clear the field in one placement.
-      const std::uint8_t finishers = graph_.finishers(f);
-      for (int p = 0; p < kPieceCount; ++p) {
-        if (dfa_.next(q, Piece(p)) != PatternAutomaton::kNone && ((finishers >> p) & 1)) {
-          std::uint64_t at = ranking_.offset(q, p);
-          out[at / 64] |= std::uint64_t(1) << (at % 64);
-        }
-      }
-    } else {
+      out[0] = last_piece(f, q);
+    } else if (known || alive(f, q)) {
       for (int p = 0; p < kPieceCount; ++p) {
         const std::int32_t to = dfa_.next(q, Piece(p));
         if (to == PatternAutomaton::kNone) continue;
         const std::uint64_t at = ranking_.offset(q, p), m = dfa_.completions(to);
+        const bool last = d + 2 == length_;
         for (FieldGraph::Id c : graph_.successors(f, Piece(p))) {
-          Set w = solve(c, to);
-          if (w.kind == Set::kEmpty) continue;
-          if (w.kind == Set::kFull) {
-            set_range(out, at, at + m);
-            break;
+          if (last) {
+            // One piece to go after this one: no record, the field knows its finishers.
+            if (graph_.cleared(c)) {
+              set_range(out, at, at + m);
+              break;
+            }
+            const std::uint64_t w = last_piece(c, to);
+            or_shifted(out, at, &w, m);
+          } else {
+            Set w = solve(c, to);
+            if (w.kind == SetRecord::kEmpty) continue;
+            if (w.kind == SetRecord::kFull) {
+              set_range(out, at, at + m);
+              break;
+            }
+            or_shifted(out, at, w.bits, m);
           }
-          or_shifted(out, at, w.bits, m);
           if (range_full(out, at, at + m)) break;
         }
       }
     }
-    Set result{Set::kBits, out};
-    std::uint64_t mark = 0;
+    SetRecord::Kind kind = SetRecord::kBits;
     if (count_bits(out, 0, n) == 0) {
-      result = {Set::kEmpty, nullptr};
-      mark = kEmptyMark;
+      kind = SetRecord::kEmpty;
     } else if (range_full(out, 0, n)) {
-      result = {Set::kFull, nullptr};
-      mark = kFullMark;
+      kind = SetRecord::kFull;
     }
-    if (memo) sets_.insert(key, mark, out, words);
-    return result;
+    if (d + 1 < length_) keep(f, q, kind, out, words);
+    return {kind, kind == SetRecord::kBits ? out : nullptr};
   }
 
   // Tree entries for the prefixes of depth k+1..tree_depth under `prefix` (in state q), whose
@@ -1324,12 +1354,13 @@ class NoHoldEngine {
   const int length_;
   const int tree_depth_;
   const int need_;
-  SharedSets& sets_;
+  RecordArena& arena_;
+  RecordArena::Cursor cursor_;
   std::uint64_t generation_ = 0;
   std::uint64_t calls_ = 0;
   std::vector<std::vector<std::uint64_t>> scratch_;   // per depth: the set being built
-  Sequence path_;                                     // the last task's prefix
-  std::vector<std::vector<FieldGraph::Id>> reached_;  // per depth along path_
+  Sequence path_;                                     // the prefix reached_ is complete for
+  std::vector<std::vector<FieldGraph::Id>> reached_;  // per depth along path_ (see run())
 };
 
 // The prefixes the trie is split at: every automaton path of `depth` pieces, in order.
@@ -1393,7 +1424,10 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
                    o.graph_budget != 0 ? o.graph_budget
                    : no_hold           ? kNoHoldGraphBudget
                                        : kGraphBudget);
-  GraphGate gate(graph);
+  RecordArena records;  // without hold: the sets per (field, state), beside the graph
+  GraphGate gate = no_hold ? GraphGate(
+                                 graph, [&] { return records.memory(); }, [&] { records.clear(); })
+                           : GraphGate(graph);
   SharedAnswers answers;
   Progress progress("percent", r.total, o.progress);
   Shared shared{
@@ -1401,8 +1435,6 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
       graph, answers, progress};
   std::vector<std::unique_ptr<Engine>> engines(threads);
   std::vector<std::unique_ptr<NoHoldEngine>> no_hold_engines(threads);
-  std::unique_ptr<SharedSets> sets;
-  if (no_hold) sets = std::make_unique<SharedSets>(kNoHoldMemoBudget);
   std::vector<TaskResult> results(tasks.size());
   std::vector<char> done(tasks.size(), 0);
   std::size_t flushed = 0;
@@ -1422,7 +1454,7 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
       if (no_hold) {
         auto& engine = no_hold_engines[worker];
         if (!engine) {
-          engine = std::make_unique<NoHoldEngine>(area, o, dfa, *ranking, graph, *sets, progress);
+          engine = std::make_unique<NoHoldEngine>(area, o, dfa, *ranking, graph, records, progress);
         }
         result = engine->run(tasks[t].first, tasks[t].second, limit);
       } else {
@@ -1441,8 +1473,7 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
     if (streaming) flush();
   };
   // Without hold each thread takes a contiguous share of the tasks: threads on neighbouring
-  // prefixes would compute the same sets at the same time (measured, T,I,L,S,*p3,*p3 on 2
-  // threads: 28.3 s handing out tasks in order, 18.1 s by shares; 29.8 s on one thread).
+  // prefixes would compute the same sets at the same time.
   if (no_hold) {
     parallel_for_ranges(tasks.size(), threads, 1, [&](std::size_t b, std::size_t e, unsigned w) {
       for (std::size_t t = b; t < e; ++t) run_task(t, w);

@@ -48,7 +48,8 @@ class SolverBase {
  public:
   virtual ~SolverBase() = default;
   // The columns x0 .. x0 + width - 1 of the field. Safe to call from several threads.
-  virtual bool fillable(const Field& field, int x0, PieceCounts available) = 0;
+  virtual bool fillable(const Field& field, int x0, PieceCounts available,
+                        PieceCounts required) = 0;
 };
 
 // A memo shared by threads: kShards flat maps, each behind its own mutex (two threads rarely
@@ -64,7 +65,7 @@ class SharedMemo {
 
   std::optional<bool> find(const Key& key) const {
     std::size_t h = Hash{}(key);
-    const Shard& s = shards_[h >> 58];
+    const Shard& s = shards_[hash_shard(h)];
     std::lock_guard lock(s.mutex);
     const bool* known = s.map ? s.map->find(key) : nullptr;
     if (!known) return std::nullopt;
@@ -72,7 +73,7 @@ class SharedMemo {
   }
   void insert(const Key& key, bool value) {
     std::size_t h = Hash{}(key);
-    Shard& s = shards_[h >> 58];
+    Shard& s = shards_[hash_shard(h)];
     std::lock_guard lock(s.mutex);
     if (!s.map) {
       s.map = std::make_unique<FlatMap<Key, bool, Hash>>(16);
@@ -106,11 +107,11 @@ template <int W>
 class Solver final : public SolverBase {
  public:
   Solver(int height, int width, std::atomic<std::size_t>& bytes)
-      : height_(height), width_(width), memo_(bytes) {
+      : height_(height), width_(width), memo_(bytes), required_memo_(bytes) {
     build();
   }
 
-  bool fillable(const Field& field, int x0, PieceCounts available) override {
+  bool fillable(const Field& field, int x0, PieceCounts available, PieceCounts required) override {
     Bits<W> empty;
     for (int y = 0; y < height_; ++y) {
       unsigned holes = ~unsigned(field.row(y) >> x0) & ((1u << width_) - 1);
@@ -119,10 +120,14 @@ class Solver final : public SolverBase {
     int cells = empty.count();
     if (cells % 4 != 0) return false;
     long budget = kBudget;
-    bool ok = fill(empty, available, cells / 4, budget);
+    bool ok = fill(empty, available, required, cells / 4, budget);
     if (budget < 0) {
       // Undecided: remember the sound "maybe" so the same question is not asked again.
-      memo_.insert({empty, capped(available, cells / 4)}, true);
+      if (required == 0) {
+        memo_.insert({empty, capped(available, cells / 4)}, true);
+      } else {
+        required_memo_.insert({{empty, capped(available, cells / 4)}, required}, true);
+      }
     }
     return ok;
   }
@@ -145,6 +150,19 @@ class Solver final : public SolverBase {
       std::uint64_t h = hash_mix(k.counts);
       for (auto x : k.empty.w) h = hash_mix(h ^ x);
       return h;
+    }
+  };
+
+  // With lower bounds (the pieces still required), kept apart so that questions without them
+  // keep their smaller keys.
+  struct RequiredKey {
+    Key key;
+    PieceCounts required;
+    friend bool operator==(const RequiredKey&, const RequiredKey&) = default;
+  };
+  struct RequiredKeyHash {
+    std::size_t operator()(const RequiredKey& k) const {
+      return hash_mix(KeyHash{}(k.key) ^ k.required);
     }
   };
 
@@ -206,17 +224,23 @@ class Solver final : public SolverBase {
   static PieceCounts capped(PieceCounts counts, int left) { return cap_counts(counts, left); }
 
   // `budget`: placements the question may still try; below zero the answer is "maybe".
-  bool fill(const Bits<W>& empty, PieceCounts counts, int left, long& budget) {
-    if (left == 0) return true;
+  // `required`: pieces of each type the cover must still use (at most `counts`).
+  bool fill(const Bits<W>& empty, PieceCounts counts, PieceCounts required, int left,
+            long& budget) {
+    if (left == 0) return required == 0;
     counts = capped(counts, left);
-    int total = 0;
-    for (int p = 0; p < kPieceCount; ++p) total += count_of(counts, Piece(p));
-    if (total < left) return false;
+    int total = 0, owed = 0;
+    for (int p = 0; p < kPieceCount; ++p) {
+      total += count_of(counts, Piece(p));
+      owed += count_of(required, Piece(p));
+    }
+    if (total < left || owed > left) return false;
     if (budget < 0) return true;
     Key key{empty, counts};
     bool memoize = left >= kMemoLeft;
     if (memoize) {
-      if (auto known = memo_.find(key)) return *known;
+      auto known = required == 0 ? memo_.find(key) : required_memo_.find({key, required});
+      if (known) return *known;
     }
     std::size_t group = std::size_t(empty.first()) * kPieceCount;
     bool ok = false;
@@ -227,12 +251,20 @@ class Solver final : public SolverBase {
       budget -= long(end - begin);
       for (std::uint32_t i = begin; i < end && !ok; ++i) {
         if (!entries_[i].within(empty)) continue;
-        ok = fill(empty.minus(entries_[i]), counts - (PieceCounts(1) << (8 * p)), left - 1, budget);
+        const PieceCounts one = PieceCounts(1) << (8 * p);
+        ok = fill(empty.minus(entries_[i]), counts - one,
+                  count_of(required, Piece(p)) > 0 ? required - one : required, left - 1, budget);
       }
     }
     // An answer cut short by the budget is not final: keep it out of the memo.
     if (budget < 0) return true;
-    if (memoize) memo_.insert(key, ok);
+    if (memoize) {
+      if (required == 0) {
+        memo_.insert(key, ok);
+      } else {
+        required_memo_.insert({key, required}, ok);
+      }
+    }
     return ok;
   }
 
@@ -241,6 +273,7 @@ class Solver final : public SolverBase {
   std::vector<std::uint32_t> start_;  // group g = first * kPieceCount + piece
   std::vector<Bits<W>> entries_;      // grouped by (first cell, piece), see start_
   SharedMemo<Key, KeyHash> memo_;
+  SharedMemo<RequiredKey, RequiredKeyHash> required_memo_;
 };
 
 std::unique_ptr<SolverBase> make_solver(int height, int width, std::atomic<std::size_t>& bytes) {
@@ -272,14 +305,15 @@ struct FillOracle::Impl {
 FillOracle::FillOracle() : impl_(std::make_unique<Impl>()) {}
 FillOracle::~FillOracle() = default;
 
-bool FillOracle::fillable(const Field& field, int height, PieceCounts available) {
+bool FillOracle::fillable(const Field& field, int height, PieceCounts available,
+                          PieceCounts required) {
   if (height <= 0) return true;
   // Full columns at either side take no part (no piece crosses them): leave them out.
   unsigned open = 0;
   for (int y = 0; y < height; ++y) open |= ~unsigned(field.row(y)) & kFullRow;
   if (open == 0) return true;
   int x0 = std::countr_zero(open), width = kWidth - x0 - std::countl_zero(open << (32 - kWidth));
-  return impl_->solver(height, width).fillable(field, x0, available);
+  return impl_->solver(height, width).fillable(field, x0, available, required);
 }
 
 }  // namespace manyworlds::tetris

@@ -32,12 +32,14 @@ inline int count_of(PieceCounts c, Piece p) {
 inline PieceCounts add_piece(PieceCounts c, Piece p) {
   return c + (PieceCounts(1) << (8 * int(p)));
 }
+inline PieceCounts set_count(PieceCounts c, Piece p, int n) {
+  return (c & ~(PieceCounts(0xFF) << (8 * int(p)))) | (PieceCounts(n) << (8 * int(p)));
+}
 // The counts with each one at most `most` (counts beyond the pieces a field still needs are
 // all alike).
 inline PieceCounts cap_counts(PieceCounts c, int most) {
   for (int p = 0; p < kPieceCount; ++p) {
-    int n = std::min(count_of(c, Piece(p)), most);
-    c = (c & ~(PieceCounts(0xFF) << (8 * p))) | (PieceCounts(n) << (8 * p));
+    c = set_count(c, Piece(p), std::min(count_of(c, Piece(p)), most));
   }
   return c;
 }
@@ -50,10 +52,12 @@ class FillOracle {
   FillOracle& operator=(const FillOracle&) = delete;
 
   // Whether the empty cells of rows 0..height-1 can be covered using at most `available` pieces
-  // of each type. True when it cannot decide within its work budget (the answer stays a sound
-  // "maybe"). height in 0..kMaxHeight. Safe to call from several threads at once: they share
-  // the memo (about 64 MB at most for all area sizes together).
-  bool fillable(const Field& field, int height, PieceCounts available = kAnyPieces);
+  // of each type, and at least `required` of each (required <= available). True when it
+  // cannot decide within its work budget (the answer stays a sound "maybe"). height in
+  // 0..kMaxHeight. Safe to call from several threads at once: they share the memo (about 64
+  // MB at most for all area sizes together).
+  bool fillable(const Field& field, int height, PieceCounts available = kAnyPieces,
+                PieceCounts required = 0);
 
  private:
   struct Impl;

@@ -14,7 +14,7 @@
 
 // The stages follow sfinder's classes (names in the comments). A "placement" is sfinder's
 // SimpleOriginalPiece: a piece state whose shape rows land on chosen rows (build_order.hpp's
-// keyed placement); ALL lists every one within max(7, margin) rows in sfinder's order, MINIMAL
+// PathPiece); ALL lists every one within max(7, margin) rows in sfinder's order, MINIMAL
 // those that avoid the field's blocks with their top (without skipped rows) below the margin.
 // Row sets are 32-bit masks (bit y = row y).
 //
@@ -58,7 +58,8 @@ struct Board {
   }
   Board operator|(const Board& o) const {
     Board b;
-    for (int y = 0; y < kMaxHeight; ++y) b.r[std::size_t(y)] = r[std::size_t(y)] | o.r[std::size_t(y)];
+    for (int y = 0; y < kMaxHeight; ++y)
+      b.r[std::size_t(y)] = r[std::size_t(y)] | o.r[std::size_t(y)];
     return b;
   }
   Board minus(const Board& o) const {
@@ -132,8 +133,8 @@ struct Op {
   Piece piece = Piece::T;
   Rotation rotation = Rotation::North;
   std::int8_t x = 0;
-  std::int8_t y = 0;  // in the frame without its skipped rows
-  std::int8_t h = 0;  // shape rows
+  std::int8_t y = 0;                  // in the frame without its skipped rows
+  std::int8_t h = 0;                  // shape rows
   std::array<std::int8_t, 4> rows{};  // the rows its shape rows land on, lowest first
   std::array<Row, 4> bits{};          // its cells in each of them
   Rows need = 0;                      // rows it skips
@@ -164,7 +165,8 @@ struct Op {
   // Merges its cells below row `cap` (a field's capacity).
   void merge_into(Board& b, int cap) const {
     for (int i = 0; i < h; ++i) {
-      if (rows[std::size_t(i)] < cap) b.r[std::size_t(rows[std::size_t(i)])] |= bits[std::size_t(i)];
+      if (rows[std::size_t(i)] < cap)
+        b.r[std::size_t(rows[std::size_t(i)])] |= bits[std::size_t(i)];
     }
   }
   void remove_from(Board& b) const {
@@ -194,9 +196,7 @@ struct Op {
     }
     return false;
   }
-  KeyedPlacement keyed() const {
-    return {{piece, rotation, x, y}, need, use};
-  }
+  PathPiece keyed() const { return {piece, rotation, x, y, use, need}; }
 };
 
 // sfinder's key bit of row y (KeyOperators.getBitKey).
@@ -305,9 +305,7 @@ struct BlockCount {
   Piece piece;
   int count;
   int code() const { return int(piece) * 11 + count; }
-  friend bool operator<(const BlockCount& a, const BlockCount& b) {
-    return a.code() < b.code();
-  }
+  friend bool operator<(const BlockCount& a, const BlockCount& b) { return a.code() < b.code(); }
 };
 
 std::int64_t counts_key(const std::vector<BlockCount>& sorted) {
@@ -428,13 +426,24 @@ class JavaQueue {
   std::vector<int> q_;
 };
 
+// The order of sfinder's queues of partial results (ScaffoldRunner, RoofRunner): fewest
+// placements first; `states` holds what the queue's ints index.
+template <typename States>
+auto fewest_pieces(const States& states) {
+  return [&states](int a, int b) {
+    std::size_t na = states[std::size_t(a)].res.ops.size(),
+                nb = states[std::size_t(b)].res.ops.size();
+    return na < nb ? -1 : na > nb ? 1 : 0;
+  };
+}
+
 // A callback that does not own what it calls (the callee outlives every call).
 template <typename Arg>
 class Sink {
  public:
   template <typename F>
-    requires(!std::is_same_v<std::remove_cv_t<F>, Sink>)
-  Sink(F& f)  // NOLINT: implicit, as a function parameter
+  requires(!std::is_same_v<std::remove_cv_t<F>, Sink>)
+      Sink(F& f)  // NOLINT: implicit, as a function parameter
       : object_(&f), call_([](void* o, Arg a) { (*static_cast<F*>(o))(a); }) {}
   void operator()(Arg a) const { call_(object_, a); }
 
@@ -510,12 +519,12 @@ class Engine {
   void line_segment(Worker& w, const Res& prev, Rows filled, Rows allowed, int target,
                     const std::vector<std::pair<int, int>>& segments, std::size_t index,
                     ResSink sink) const;
-  void spot(Worker& w, Rows filled, const std::array<Row, 7>& slid, int slide_down,
-            Rows allowed, std::vector<BlockCount> list, const Res& prev, int start_x,
-            int target, ResSink sink) const;
+  void spot(Worker& w, Rows filled, const std::array<Row, 7>& slid, int slide_down, Rows allowed,
+            std::vector<BlockCount> list, const Res& prev, int start_x, int target,
+            ResSink sink) const;
   void spot_small(Worker& w, const std::array<Row, 7>& slid, int slide_down, Rows allowed,
-                  const std::vector<BlockCount>& sorted, const Res& prev, int start_x,
-                  int target, ResSink sink) const;
+                  const std::vector<BlockCount>& sorted, const Res& prev, int start_x, int target,
+                  ResSink sink) const;
   const std::vector<Spot>& spots(Worker& w, const std::vector<BlockCount>& sorted) const;
   void spot_fix(const std::vector<const MinoDiff*>& diffs, std::vector<Spot>& out) const;
   std::array<Row, 7> slid_rows(const Board& merged, Rows allowed, int slide_down) const;
@@ -647,8 +656,7 @@ void Engine::build_line_pools() {
         std::uint32_t h = std::uint32_t(dy);
         return (h ^ (h >> 16)) & 15u;
       };
-      std::stable_sort(dys.begin(), dys.end(),
-                       [&](int a, int b) { return bucket(a) < bucket(b); });
+      std::stable_sort(dys.begin(), dys.end(), [&](int a, int b) { return bucket(a) < bucket(b); });
       for (int dy : dys) {
         int count = 0, min_x = 99;
         for (const Cell& c : s.cells) {
@@ -776,8 +784,7 @@ Res Engine::add_lasts(const Res& prev, const std::vector<int>& ids) const {
 // SpinCommons.existsOnGround: the placement rests on the field as given (its skipped rows
 // removed), or on the merged field with its skipped rows and the rows below it that one piece
 // alone completed removed.
-bool Engine::exists_on_ground(const Board& merged, Rows filled, Rows one_piece,
-                              const Op& o) const {
+bool Engine::exists_on_ground(const Board& merged, Rows filled, Rows one_piece, const Op& o) const {
   Rows fill = filled & ~o.use;
   if ((fill & o.need) != o.need) return false;
   Rows under = one_piece & o.below_in_key_order;
@@ -987,7 +994,8 @@ const std::vector<Spot>& Engine::spots(Worker& w, const std::vector<BlockCount>&
     if (!seen.insert(counts_key(order)).second) continue;
     std::vector<const MinoDiff*> chosen(order.size());
     auto choose = [&](auto& self, std::size_t index) -> void {
-      const auto& list = diffs_[std::size_t(int(order[index].piece))][std::size_t(order[index].count)];
+      const auto& list =
+          diffs_[std::size_t(int(order[index].piece))][std::size_t(order[index].count)];
       for (const MinoDiff& d : list) {
         chosen[index] = &d;
         if (index + 1 == order.size()) {
@@ -1031,7 +1039,8 @@ void Engine::spot_fix(const std::vector<const MinoDiff*>& diffs, std::vector<Spo
     int id = find(d.piece, d.rotation, d.x - 3 + min_x, d.y, 0);
     s.ops.push_back(id);
     const Op& o = op(id);
-    for (int k = 0; k < o.h; ++k) s.cells[std::size_t(o.rows[std::size_t(k)])] |= o.bits[std::size_t(k)];
+    for (int k = 0; k < o.h; ++k)
+      s.cells[std::size_t(o.rows[std::size_t(k)])] |= o.bits[std::size_t(k)];
     const Shape& sh = shape(d.piece, d.rotation);
     s.min_y = std::min(s.min_y, o.y + sh.min_y);
     s.max_y = std::max(s.max_y, o.y + sh.max_y);
@@ -1085,11 +1094,7 @@ std::vector<Engine::Scaffold> Engine::scaffold(Worker& w, Scaffold root, const O
   std::vector<Scaffold> states;
   std::vector<Scaffold> out;
   states.push_back(std::move(root));
-  auto by_pieces = [&](int a, int b) {
-    std::size_t na = states[std::size_t(a)].res.ops.size(), nb = states[std::size_t(b)].res.ops.size();
-    return na < nb ? -1 : na > nb ? 1 : 0;
-  };
-  JavaQueue queue(by_pieces);
+  JavaQueue queue(fewest_pieces(states));
   queue.offer(0);
   Solutions solutions;
   while (!queue.empty()) {
@@ -1175,7 +1180,8 @@ void Engine::wall_next(Worker& w, const WallState& s, const Board& mask_not_allo
   // The lowest remaining cell (row by row from the bottom, then left to right).
   int cell = -1;
   for (int y = 0; y < kMaxHeight && cell < 0; ++y) {
-    if (s.remain.r[std::size_t(y)]) cell = y * kWidth + std::countr_zero(s.remain.r[std::size_t(y)]);
+    if (s.remain.r[std::size_t(y)])
+      cell = y * kWidth + std::countr_zero(s.remain.r[std::size_t(y)]);
   }
   if (cell / kWidth >= o_.margin) return;  // sfinder has no table there (it would stop)
   const auto& lists = cover_[std::size_t(cell)];
@@ -1243,18 +1249,15 @@ void Engine::roof(const Candidate& c, ResSink sink) const {
   Rows filled = root.res.filled;
   std::vector<State> states;
   states.push_back(std::move(root));
-  auto by_pieces = [&](int a, int b) {
-    std::size_t na = states[std::size_t(a)].res.ops.size(), nb = states[std::size_t(b)].res.ops.size();
-    return na < nb ? -1 : na > nb ? 1 : 0;
-  };
-  JavaQueue queue(by_pieces);
+  JavaQueue queue(fewest_pieces(states));
   queue.offer(0);
   std::unordered_set<KeySet, KeySetHash> visited;
   Solutions solutions;
   while (!queue.empty()) {
     int index = queue.poll();
     std::vector<int> next_states;
-    Board blocked = states[std::size_t(index)].without_t | states[std::size_t(index)].not_allowed_with_t;
+    Board blocked =
+        states[std::size_t(index)].without_t | states[std::size_t(index)].not_allowed_with_t;
     for (int id : minimal_) {
       const Op& q = op(id);
       const State& x = states[std::size_t(index)];
@@ -1332,7 +1335,8 @@ static std::string trace_ops(const std::vector<Op>& all, const std::vector<int>&
   std::string o;
   for (int id : ops) {
     const Op& op = all[std::size_t(id)];
-    o += fmt::format("{}-{}({},{},n{},u{}) ", piece_letter(op.piece), int(op.rotation), op.x, op.y, op.need, op.use);
+    o += fmt::format("{}-{}({},{},n{},u{}) ", piece_letter(op.piece), int(op.rotation), op.x, op.y,
+                     op.need, op.use);
   }
   return o;
 }
@@ -1357,7 +1361,9 @@ void Engine::process(Worker& w, const Res& f, std::vector<TSpinResult>& out) con
           return;
         }
         auto on_roof = [&](const Res& r) {
-          if (trace) fmt::print(stderr, "      ROOF {} {}\n", trace_ops(all_, r.ops), needed_pieces_only(r, t_id));
+          if (trace)
+            fmt::print(stderr, "      ROOF {} {}\n", trace_ops(all_, r.ops),
+                       needed_pieces_only(r, t_id));
           if (needed_pieces_only(r, t_id)) out.push_back(to_result(r, t_id));
         };
         roof(c, on_roof);

@@ -3,7 +3,7 @@
 // @0e7c935a: searcher/spins/**, entry/spin/SpinEntryPoint.java), result for result.
 //
 // Given a field and a multiset of pieces (one piece list, no order, no hold), a RESULT is a set
-// of keyed placements (build_order.hpp: a piece may skip rows that are full in the end) with
+// of placements (build_order.hpp's PathPiece: a piece may skip rows that are full in the end) with
 // one T among them such that:
 //  - FILL: the placements complete rows, one target row at a time, each target in
 //    [fill_bottom, fill_top), lowest first; completing a target row never completes a row below
@@ -39,21 +39,21 @@
 namespace manyworlds::tetris {
 
 struct TSpinSearchOptions {
-  int fill_bottom = 0;    // lowest row that may be completed (sfinder's -fb)
-  int fill_top = 4;       // rows below it may be completed (-ft, exclusive)
-  int margin = 6;         // pieces stay below this row (-m); at least fill_top + 2
-  int field_height = 6;   // sfinder's field height (max(margin, highest block row)): the
-                          // free height of the reachability tests
-  int min_cleared = 2;    // rows the T must clear (-c), 1..3
-  bool roof = true;       // search roofs and keep only T-spins the T can reach (-r)
-  int max_roof = INT_MAX; // sfinder's -mr (see tspin_search.cpp for its count)
+  int fill_bottom = 0;     // lowest row that may be completed (sfinder's -fb)
+  int fill_top = 4;        // rows below it may be completed (-ft, exclusive)
+  int margin = 6;          // pieces stay below this row (-m); at least fill_top + 2
+  int field_height = 6;    // sfinder's field height (max(margin, highest block row)): the
+                           // free height of the reachability tests
+  int min_cleared = 2;     // rows the T must clear (-c), 1..3
+  bool roof = true;        // search roofs and keep only T-spins the T can reach (-r)
+  int max_roof = INT_MAX;  // sfinder's -mr (see tspin_search.cpp for its count)
   unsigned threads = 1;
   bool progress = false;
 };
 
 struct TSpinResult {
-  std::vector<KeyedPlacement> pieces;  // in sfinder's order
-  int t = 0;                           // index of the T that spins
+  std::vector<PathPiece> pieces;  // in sfinder's order
+  int t = 0;                      // index of the T that spins
 };
 
 // Every result, in sfinder's order (duplicates included, as sfinder lists them). `pieces`:

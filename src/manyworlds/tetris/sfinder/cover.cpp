@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <filesystem>
 
 #include "manyworlds/core/atomic_file.hpp"
 #include "manyworlds/core/error.hpp"
@@ -89,27 +88,9 @@ CoverInput read_cover_input(const OptionValues& given) {
     if (mirror) in.setups.push_back(mirror_setup(in.setups.back()));
   }
 
-  const std::vector<std::string> pattern_values = given.all("patterns");
-  if (!pattern_values.empty()) {
-    for (const std::string& v : pattern_values) {
-      for (std::string& part : java_split(v, ';')) in.pattern_lines.push_back(std::move(part));
-    }
-  } else {
-    const std::string path = given.first("patterns-path").value_or("input/patterns.txt");
-    std::string text;
-    try {
-      text = read_text(path);
-    } catch (const InputError& e) {
-      // Only a missing file gets the hint; one that exists but cannot be used (too large,
-      // unreadable) keeps its own one-line message.
-      std::error_code ignored;
-      if (std::filesystem::exists(path, ignored)) throw;
-      throw InputError(fmt::format(
-          "cover: no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)",
-          e.what()));
-    }
-    in.pattern_lines = java_lines(text);
-  }
+  in.pattern_lines =
+      read_pattern_lines(given.all("patterns"),
+                         given.first("patterns-path").value_or("input/patterns.txt"), "cover: ");
   if (in.pattern_lines.empty()) throw InputError("cover: patterns: no pattern given");
   in.patterns = parse_pattern_lines(in.pattern_lines);
 

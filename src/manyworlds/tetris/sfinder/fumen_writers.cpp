@@ -1,31 +1,73 @@
 #include "manyworlds/tetris/sfinder/fumen_writers.hpp"
 
-#include "manyworlds/tetris/board/fumen.hpp"
+#include <algorithm>
 
 namespace manyworlds::tetris::sfinder {
-namespace {
 
-// The field's blocks in rows below `height` (and fumen's 23 rows), in gray.
-fumen::ColorField gray_rows(const Field& field, int height) {
-  fumen::ColorField out;
-  for (int y = 0; y < height && y < fumen::kFieldHeight; ++y) {
-    for (int x = 0; x < kWidth; ++x) {
-      if (field.filled(x, y)) out.set(x, y, fumen::Color::Gray);
-    }
-  }
-  return out;
+std::string_view java_rotation_name(Rotation r) {
+  static constexpr std::array<std::string_view, 4> kNames = {"Spawn", "Right", "Reverse", "Left"};
+  return kNames[std::size_t(r)];
 }
 
-}  // namespace
+std::string tetfu_encode(std::span<const TetfuElement> elements) {
+  if (elements.empty()) return fumen::encode_sfinder({fumen::Page{}});
+  std::vector<fumen::Page> pages;
+  pages.reserve(elements.size());
+  fumen::ColorField inherited;  // the field the previous element leads to
+  std::array<fumen::Color, kWidth> garbage{};
+  for (const TetfuElement& e : elements) {
+    if (e.garbage) garbage = *e.garbage;
+    fumen::Page page;
+    page.field = e.field ? *e.field : inherited;
+    for (int x = 0; x < kWidth; ++x) page.field.set(x, -1, garbage[std::size_t(x)]);
+    page.piece = e.piece;
+    page.comment = e.comment;
+    page.flags.lock = e.lock;
+    page.flags.mirror = e.mirror;
+    page.flags.rise = e.rise;
+    inherited = fumen::next_field(page);
+    pages.push_back(std::move(page));
+  }
+  return fumen::encode_sfinder(pages);
+}
 
-std::string one_page_fumen(const Field& field, const std::vector<KeyedPlacement>& pieces,
-                           int height, std::string_view comment) {
+std::string placed_sequence_fumen(const Field& field, int max_clear_line,
+                                  std::span<const Placement> placements) {
+  // Tetfu.encodeForQuiz: no hold, the first piece current, the others next.
+  std::string quiz = "#Q=[](";
+  for (std::size_t i = 0; i < placements.size(); ++i) {
+    quiz += piece_letter(placements[i].piece);
+    if (i == 0) quiz += ")";
+  }
+  Field cleared = field;
+  cleared.clear_lines();
+  fumen::ColorField start;
+  for (int y = 0; y < std::min(max_clear_line, fumen::kFieldHeight); ++y) {
+    for (int x = 0; x < kWidth; ++x) {
+      if (cleared.filled(x, y)) start.set(x, y, fumen::Color::Gray);
+    }
+  }
+  std::vector<TetfuElement> elements(placements.size());
+  for (std::size_t i = 0; i < placements.size(); ++i) {
+    if (i == 0) elements[i].field = start;
+    elements[i].piece = placements[i];
+    elements[i].comment = quiz;
+  }
+  return tetfu_encode(elements);
+}
+
+std::string one_page_fumen(const Field& field, std::span<const PathPiece> pieces, int height,
+                           std::string_view comment) {
   fumen::Page page;
-  page.field = gray_rows(field, height);
+  for (int y = 0; y < std::min(height, fumen::kFieldHeight); ++y) {
+    for (int x = 0; x < kWidth; ++x) {
+      if (field.filled(x, y)) page.field.set(x, y, fumen::Color::Gray);
+    }
+  }
   // Piece by piece type (T I L J S Z O), as sfinder's BlockField is filled in.
   for (Piece type : kAllPieces) {
-    for (const KeyedPlacement& k : pieces) {
-      if (k.state.piece != type) continue;
+    for (const PathPiece& k : pieces) {
+      if (k.piece != type) continue;
       for (const Cell& c : k.cells()) {
         if (c.y < height && c.y < fumen::kFieldHeight) {
           page.field.set(c.x, c.y, fumen::piece_color(type));
@@ -37,56 +79,18 @@ std::string one_page_fumen(const Field& field, const std::vector<KeyedPlacement>
   return fumen::encode_sfinder({page});
 }
 
-std::string sequence_fumen(const Field& field, const std::vector<KeyedPlacement>& pieces,
-                           int height, const KickTable& kicks) {
+std::string build_order_fumen(const Field& field, const std::vector<PathPiece>& pieces, int height,
+                              const KickTable& kicks) {
   std::optional<std::vector<int>> order =
       first_build_order(field, pieces, height, BuildReach::Locked, kicks);
   if (!order) order = first_build_order(field, pieces, height, BuildReach::Deep, kicks);
-  if (!order) {
-    order.emplace();
-    for (std::size_t i = 0; i < pieces.size(); ++i) order->push_back(int(i));
+  std::vector<PathPiece> ordered;
+  if (order) {
+    for (int i : *order) ordered.push_back(pieces[std::size_t(i)]);
+  } else {
+    ordered = pieces;
   }
-  std::vector<Placement> states = states_in_order(field, pieces, *order);
-  std::string quiz = "#Q=[](";
-  for (std::size_t i = 0; i < states.size(); ++i) {
-    quiz += piece_letter(states[i].piece);
-    if (i == 0) quiz += ")";
-  }
-  Field start;
-  int to = 0;
-  for (int y = 0; y < kMaxHeight; ++y) {
-    if (field.row(y) != kFullRow) start.set_row(to++, field.row(y));
-  }
-  std::vector<fumen::Page> pages;
-  for (std::size_t i = 0; i < states.size(); ++i) {
-    fumen::Page page;
-    if (i == 0) {
-      page.field = gray_rows(start, height);
-    } else {
-      // The field the previous page leads to: its piece locked, full rows cleared.
-      const fumen::ColorField& before = pages.back().field;
-      fumen::ColorField locked = before;
-      const Placement& prev = states[i - 1];
-      for (const Cell& c : shape(prev.piece, prev.rotation).cells) {
-        int x = prev.x + c.x, y = prev.y + c.y;
-        if (x >= 0 && x < kWidth && y >= 0 && y < fumen::kFieldHeight) {
-          locked.set(x, y, fumen::piece_color(prev.piece));
-        }
-      }
-      int row = 0;
-      for (int y = 0; y < fumen::kFieldHeight; ++y) {
-        bool full = true;
-        for (int x = 0; x < kWidth; ++x) full = full && locked.at(x, y) != fumen::Color::Empty;
-        if (full) continue;
-        for (int x = 0; x < kWidth; ++x) page.field.set(x, row, locked.at(x, y));
-        ++row;
-      }
-    }
-    page.piece = states[i];
-    page.comment = quiz;
-    pages.push_back(page);
-  }
-  return fumen::encode_sfinder(pages);
+  return placed_sequence_fumen(field, height, placed_states(field, ordered));
 }
 
 }  // namespace manyworlds::tetris::sfinder

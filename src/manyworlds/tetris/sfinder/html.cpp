@@ -3,73 +3,99 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace manyworlds::tetris::sfinder {
 
-void HtmlBuilder::add(const HtmlColumn& column, std::string line, std::int64_t priority) {
-  auto it = std::find_if(columns_.begin(), columns_.end(),
-                         [&](const Column& c) { return c.column.id == column.id; });
-  if (it == columns_.end()) {
-    columns_.push_back({column, {}});
-    it = columns_.end() - 1;
-  }
-  it->entries.push_back({priority, std::move(line)});
-  ++size_;
-}
-
-std::vector<HtmlColumn> HtmlBuilder::columns() const {
-  std::vector<HtmlColumn> out;
-  for (const Column& c : columns_) out.push_back(c.column);
-  return out;
+HtmlBuilder::Column* HtmlBuilder::find(const std::string& id) {
+  auto it = index_.find(id);
+  return it == index_.end() ? nullptr : &columns_[it->second];
 }
 
 const HtmlBuilder::Column* HtmlBuilder::find(const std::string& id) const {
-  for (const Column& c : columns_) {
-    if (c.column.id == id) return &c;
-  }
-  return nullptr;
+  auto it = index_.find(id);
+  return it == index_.end() ? nullptr : &columns_[it->second];
 }
 
-std::vector<std::string> HtmlBuilder::lines(const std::vector<HtmlColumn>& order,
-                                            bool navigation) const {
-  std::vector<std::string> out = {
-      "<!DOCTYPE html>",
-      fmt::format("<html lang=ja><head><meta charset=\"utf-8\"><title>{}</title></head><body>",
-                  title_)};
+void HtmlBuilder::entry(const HtmlColumn& column, std::string line, long long priority) {
+  Column* c = find(column.id);
+  if (!c) {
+    index_.emplace(column.id, columns_.size());
+    columns_.push_back({column, {}});
+    c = &columns_.back();
+  }
+  c->entries.push_back({priority, std::move(line)});
+}
+
+std::vector<std::string> HtmlBuilder::column_ids() const {
+  std::vector<std::string> out;
+  for (const Column& c : columns_) out.push_back(c.column.id);
+  return out;
+}
+
+const HtmlColumn& HtmlBuilder::column(const std::string& id) const {
+  const Column* c = find(id);
+  if (!c) throw std::logic_error("html: no column " + id);
+  return c->column;
+}
+
+template <typename Emit>
+void HtmlBuilder::each_line(const std::vector<std::string>& order, bool navigation,
+                            Emit&& emit) const {
+  emit("<!DOCTYPE html>");
+  emit(fmt::format("<html lang=ja><head><meta charset=\"utf-8\"><title>{}</title></head><body>",
+                   title_));
   if (!header_.empty()) {
-    out.push_back("<header>");
-    out.insert(out.end(), header_.begin(), header_.end());
-    out.push_back("</header>");
+    emit("<header>");
+    for (const std::string& line : header_) emit(line);
+    emit("</header>");
   }
   if (navigation) {
-    out.push_back("<nav>");
-    out.push_back("<h2>Index</h2>");
-    out.push_back("<ul>");
-    for (const HtmlColumn& c : order) {
-      out.push_back(fmt::format("<li><a href='#{}'>{}</a></li>", c.id, c.title));
+    emit("<nav>");
+    emit("<h2>Index</h2>");
+    emit("<ul>");
+    for (const std::string& id : order) {
+      emit(fmt::format("<li><a href='#{}'>{}</a></li>", id, column(id).title));
     }
-    out.push_back("</ul>");
-    out.push_back("</nav>");
-    out.push_back("<hr><hr>");
+    emit("</ul>");
+    emit("</nav>");
+    emit("<hr><hr>");
   }
   bool first = true;
-  for (const HtmlColumn& c : order) {
-    const Column* column = find(c.id);
-    if (!column) continue;
-    if (!first) out.push_back("<hr>");
+  for (const std::string& id : order) {
+    const Column* c = find(id);
+    if (!c || c->entries.empty()) continue;
+    if (!first) emit("<hr>");
     first = false;
-    out.push_back(fmt::format("<section id='{}'>", c.id));
-    out.push_back(fmt::format("<h2>{}</h2>", c.title));
-    if (!c.description.empty()) out.push_back(fmt::format("<p>{}</p>", c.description));
-    std::vector<const Entry*> entries;
-    for (const Entry& e : column->entries) entries.push_back(&e);
-    std::stable_sort(entries.begin(), entries.end(),
-                     [](const Entry* a, const Entry* b) { return a->priority < b->priority; });
-    for (const Entry* e : entries) out.push_back(e->line);
-    out.push_back("</section>");
+    emit(fmt::format("<section id='{}'>", id));
+    emit(fmt::format("<h2>{}</h2>", c->column.title));
+    if (c->column.description) emit(fmt::format("<p>{}</p>", *c->column.description));
+    std::vector<std::size_t> index(c->entries.size());
+    for (std::size_t i = 0; i < index.size(); ++i) index[i] = i;
+    std::stable_sort(index.begin(), index.end(), [&](std::size_t a, std::size_t b) {
+      return c->entries[a].first < c->entries[b].first;
+    });
+    for (std::size_t i : index) emit(c->entries[i].second);
+    emit("</section>");
   }
-  out.push_back("</body>");
-  out.push_back("</html>");
+  emit("</body>");
+  emit("</html>");
+}
+
+std::vector<std::string> HtmlBuilder::lines(const std::vector<std::string>& order,
+                                            bool navigation) const {
+  std::vector<std::string> out;
+  each_line(order, navigation, [&](std::string_view line) { out.emplace_back(line); });
+  return out;
+}
+
+std::string HtmlBuilder::text(const std::vector<std::string>& order, bool navigation,
+                              std::string_view separator) const {
+  std::string out;
+  each_line(order, navigation, [&](std::string_view line) {
+    out += line;
+    out += separator;
+  });
   return out;
 }
 

@@ -1,21 +1,14 @@
 #pragma once
-// sfinder's HTMLBuilder (knewjade/solution-finder @0e7c935a: output/HTMLBuilder.java), which
-// setup, spin and ren write their pages with:
-//
-//   <!DOCTYPE html>
-//   <html lang=ja><head><meta charset="utf-8"><title>TITLE</title></head><body>
-//   <header> HEADER LINES </header>                       (when there are header lines)
-//   <nav><h2>Index</h2><ul><li><a href='#ID'>TITLE</a></li>... </ul></nav><hr><hr>
-//   <section id='ID'><h2>TITLE</h2>[<p>DESCRIPTION</p>] ENTRIES </section>
-//                      (per column of the given order that has entries; <hr> between them)
-//   </body></html>
-//
-// Each string above is one element of lines(); setup writes each followed by "\n", spin and
-// ren write them with nothing between. Entries of a column are sorted by priority, lowest
-// first, equal priorities in the order they were added. No HTML escaping (sfinder does none).
+// sfinder's HTML pages (output/HTMLBuilder.java), shared by the verbs that write them (setup,
+// spin, ren): a page title, header lines, a navigation list of columns and one section per
+// column with its entries sorted by priority (lower first, ties in the order added). No
+// escaping (sfinder does none). setup writes each line followed by "\n"; spin and ren write the
+// same lines with nothing between them.
 
-#include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace manyworlds::tetris::sfinder {
@@ -23,7 +16,7 @@ namespace manyworlds::tetris::sfinder {
 struct HtmlColumn {
   std::string id;
   std::string title;
-  std::string description;  // empty: none
+  std::optional<std::string> description;  // "<p>...</p>" after the title when given
 };
 
 class HtmlBuilder {
@@ -31,32 +24,35 @@ class HtmlBuilder {
   explicit HtmlBuilder(std::string title) : title_(std::move(title)) {}
 
   void header(std::string line) { header_.push_back(std::move(line)); }
-  // Adds an entry to the column (created at its first entry; columns are told apart by id).
-  void add(const HtmlColumn& column, std::string line, std::int64_t priority);
-  // Entries added so far.
-  std::size_t size() const { return size_; }
-  // The columns that have entries, in the order of their first entry.
-  std::vector<HtmlColumn> columns() const;
+  // Adds `line` to the column with `column.id` (made on first use).
+  void entry(const HtmlColumn& column, std::string line, long long priority);
 
-  // The page as sfinder's toList(order, navigation) gives it.
-  std::vector<std::string> lines(const std::vector<HtmlColumn>& order,
-                                 bool navigation = true) const;
+  // The ids of the columns, in the order they were made.
+  std::vector<std::string> column_ids() const;
+  const HtmlColumn& column(const std::string& id) const;
+
+  // The page's lines: `order` lists column ids (sections for those with entries; the
+  // navigation, when asked for, lists them all).
+  std::vector<std::string> lines(const std::vector<std::string>& order, bool navigation) const;
+  // The same lines as one text, each followed by `separator` (setup: "\n"; spin, ren: "").
+  std::string text(const std::vector<std::string>& order, bool navigation,
+                   std::string_view separator) const;
 
  private:
-  struct Entry {
-    std::int64_t priority;
-    std::string line;
-  };
   struct Column {
     HtmlColumn column;
-    std::vector<Entry> entries;
+    std::vector<std::pair<long long, std::string>> entries;
   };
+  // Calls emit(line) for every line of the page.
+  template <typename Emit>
+  void each_line(const std::vector<std::string>& order, bool navigation, Emit&& emit) const;
+  Column* find(const std::string& id);
   const Column* find(const std::string& id) const;
 
   std::string title_;
   std::vector<std::string> header_;
   std::vector<Column> columns_;
-  std::size_t size_ = 0;
+  std::unordered_map<std::string, std::size_t> index_;  // id -> position in columns_
 };
 
 }  // namespace manyworlds::tetris::sfinder

@@ -12,89 +12,6 @@
 #include "manyworlds/tetris/board/fumen.hpp"
 
 namespace manyworlds::tetris::sfinder {
-namespace {
-
-// Tetfu.removeDomainData + isDataLater115: the fumen inside a line (v115@, d115@ or m115@
-// data, also within a URL), if there is one.
-std::optional<std::string> fumen_in_line(std::string_view line) {
-  auto data_char = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '?' ||
-           c == '+' || c == '/';
-  };
-  for (std::size_t i = 0; i + 5 < line.size(); ++i) {
-    char k = line[i];
-    if ((k != 'v' && k != 'm' && k != 'd') || line[i + 4] != '@') continue;
-    if (!std::all_of(line.begin() + long(i) + 1, line.begin() + long(i) + 4,
-                     [](char c) { return c >= '0' && c <= '9'; })) {
-      continue;
-    }
-    std::size_t end = i + 5;
-    while (end < line.size() && data_char(line[end])) ++end;
-    if (end == i + 5) continue;
-    std::string_view data = line.substr(i, end - i);
-    if (data.substr(1, 4) != "115@") return std::nullopt;  // older data: not a fumen to sfinder
-    return std::string(data);
-  }
-  return std::nullopt;
-}
-
-// A fumen page as sfinder reads it: the field with the page's piece merged in, and the comment
-// as options.
-FieldFile load_fumen(const std::string& text, int page, std::span<const OptionSpec> table) {
-  std::vector<fumen::Page> pages = fumen::decode(text);
-  if (page < 1) {
-    throw InputError(fmt::format("fumen: page {} out of range (pages start at 1)", page));
-  }
-  if (std::size_t(page) > pages.size()) {
-    throw InputError(fmt::format("fumen: page {} out of range (the data has {} page{})", page,
-                                 pages.size(), pages.size() == 1 ? "" : "s"));
-  }
-  const fumen::Page& p = pages[std::size_t(page) - 1];
-  FieldFile out{p.merged(), parse_comment(p.comment, table), p.field};
-  if (p.piece) {
-    for (const Cell& c : shape(p.piece->piece, p.piece->rotation).cells) {
-      int x = p.piece->x + c.x, y = p.piece->y + c.y;
-      if (x >= 0 && x < kWidth && y >= 0 && y < fumen::kFieldHeight) {
-        out.colors.set(x, y, fumen::piece_color(p.piece->piece));
-      }
-    }
-  }
-  return out;
-}
-
-// The rows of a text field file, joined (ColoredFieldFactory.createColoredField): 10 marks a
-// row, the last row is y = 0; `_` and space empty, a piece letter that piece's colour (percent
-// and path read upper-case letters only), anything else gray.
-FieldFile rows_field(const std::vector<std::string>& lines, std::string_view name) {
-  std::string marks;
-  for (const std::string& line : lines) marks += line;
-  if (marks.size() % 10 != 0) {
-    throw InputError(fmt::format("field file {}: {} marks in the rows, not a multiple of 10", name,
-                                 marks.size()));
-  }
-  int rows = int(marks.size() / 10);
-  if (rows > kMaxHeight) {
-    throw InputError(fmt::format("field file {}: {} rows, at most {}", name, rows, kMaxHeight));
-  }
-  FieldFile out;
-  for (int y = 0; y < rows; ++y) {
-    for (int x = 0; x < kWidth; ++x) {
-      char mark = marks[std::size_t((rows - 1 - y) * 10 + x)];
-      if (mark == '_' || mark == ' ') continue;
-      out.field.set(x, y);
-      auto piece = piece_from_letter(mark);
-      if (y < fumen::kFieldHeight) {
-        out.colors.set(
-            x, y,
-            piece && mark >= 'A' && mark <= 'Z' ? fumen::piece_color(*piece) : fumen::Color::Gray);
-      }
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 std::optional<std::pair<std::string, std::string>> OptionSources::first(
     std::string_view name) const {
   for (const auto& [values, source] : sources_) {
@@ -137,6 +54,85 @@ std::optional<bool> OptionSources::yes_no(std::string_view name) const {
   return b;
 }
 
+std::optional<std::string> fumen_in_line(std::string_view line) {
+  auto data_char = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '?' ||
+           c == '+' || c == '/';
+  };
+  for (std::size_t i = 0; i + 5 < line.size(); ++i) {
+    char k = line[i];
+    if ((k != 'v' && k != 'm' && k != 'd') || line[i + 4] != '@') continue;
+    if (!std::all_of(line.begin() + long(i) + 1, line.begin() + long(i) + 4,
+                     [](char c) { return c >= '0' && c <= '9'; })) {
+      continue;
+    }
+    std::size_t end = i + 5;
+    while (end < line.size() && data_char(line[end])) ++end;
+    if (end == i + 5) continue;
+    std::string_view data = line.substr(i, end - i);
+    if (data.substr(1, 4) != "115@") return std::nullopt;  // older data: not a fumen to sfinder
+    return std::string(data);
+  }
+  return std::nullopt;
+}
+
+FieldFile load_fumen_page(const std::string& text, int page, std::span<const OptionSpec> table) {
+  std::vector<fumen::Page> pages = fumen::decode(text);
+  if (page < 1) {
+    throw InputError(fmt::format("fumen: page {} out of range (pages start at 1)", page));
+  }
+  if (std::size_t(page) > pages.size()) {
+    throw InputError(fmt::format("fumen: page {} out of range (the data has {} page{})", page,
+                                 pages.size(), pages.size() == 1 ? "" : "s"));
+  }
+  const fumen::Page& p = pages[std::size_t(page) - 1];
+  FieldFile out{p.merged(), parse_comment(p.comment, table), p.field};
+  if (p.piece) {
+    for (const Cell& c : shape(p.piece->piece, p.piece->rotation).cells) {
+      int x = p.piece->x + c.x, y = p.piece->y + c.y;
+      if (x >= 0 && x < kWidth && y >= 0 && y < fumen::kFieldHeight) {
+        out.colors.set(x, y, fumen::piece_color(p.piece->piece));
+      }
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// The rows of a text field file, joined (ColoredFieldFactory.createColoredField): 10 marks a
+// row, the last row is y = 0; `_` and space empty, a piece letter that piece's colour (percent
+// and path read upper-case letters only), anything else gray.
+FieldFile rows_field(const std::vector<std::string>& lines, std::string_view name) {
+  std::string marks;
+  for (const std::string& line : lines) marks += line;
+  if (marks.size() % 10 != 0) {
+    throw InputError(fmt::format("field file {}: {} marks in the rows, not a multiple of 10", name,
+                                 marks.size()));
+  }
+  int rows = int(marks.size() / 10);
+  if (rows > kMaxHeight) {
+    throw InputError(fmt::format("field file {}: {} rows, at most {}", name, rows, kMaxHeight));
+  }
+  FieldFile out;
+  for (int y = 0; y < rows; ++y) {
+    for (int x = 0; x < kWidth; ++x) {
+      char mark = marks[std::size_t((rows - 1 - y) * 10 + x)];
+      if (mark == '_' || mark == ' ') continue;
+      out.field.set(x, y);
+      auto piece = piece_from_letter(mark);
+      if (y < fumen::kFieldHeight) {
+        out.colors.set(
+            x, y,
+            piece && mark >= 'A' && mark <= 'Z' ? fumen::piece_color(*piece) : fumen::Color::Gray);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 NamedKicks load_named_kicks(std::string_view spec) {
   std::string name = lower(java_trim(spec));
   if (name == "default" || name == "srs") return {KickTable::srs(), "srs"};
@@ -168,7 +164,7 @@ std::string quiz_to_pattern(std::string_view text) {
   return out;
 }
 
-std::optional<Pattern> parse_pattern_line(std::string_view line) {
+std::optional<Pattern> parse_pattern_line(std::string_view line, int max_length) {
   std::string text(java_trim(line));
   if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') {
     text = text.substr(1, text.size() - 2);
@@ -176,13 +172,13 @@ std::optional<Pattern> parse_pattern_line(std::string_view line) {
   if (text.starts_with("#Q=")) text = quiz_to_pattern(text);
   if (text.empty() || text.starts_with('#')) return std::nullopt;
   text = text.substr(0, text.find('#'));  // sfinder's tokenizer stops at '#'
-  return parse_pattern(text);
+  return parse_pattern(text, max_length);
 }
 
-std::vector<Pattern> parse_pattern_lines(const std::vector<std::string>& lines) {
+std::vector<Pattern> parse_pattern_lines(const std::vector<std::string>& lines, int max_length) {
   std::vector<Pattern> patterns;
   for (const std::string& line : lines) {
-    if (auto p = parse_pattern_line(line)) {
+    if (auto p = parse_pattern_line(line, max_length)) {
       if (!patterns.empty() && p->length() != patterns.front().length()) {
         throw InputError(fmt::format("patterns: '{}' has {} pieces but '{}' has {}",
                                      patterns.front().text, patterns.front().length(), p->text,
@@ -237,23 +233,27 @@ std::vector<std::string> java_lines(std::string_view text) {
   return lines;
 }
 
-// sfinder's field file (Loader.loadFieldData).
-FieldFile parse_field_file(std::string_view text, std::string_view name, int page,
-                           std::span<const OptionSpec> table, FieldLines field_lines) {
+std::vector<std::string> field_file_lines(std::string_view text) {
   std::vector<std::string> lines;
   for (const std::string& raw : java_lines(text)) {
     std::string_view line = raw;
-    line = line.substr(0, line.find('#'));
-    line = java_trim(line);
+    line = java_trim(line.substr(0, line.find('#')));
     if (!line.empty()) lines.emplace_back(line);
   }
+  return lines;
+}
+
+// sfinder's field file (Loader.loadFieldData).
+FieldFile parse_field_file(std::string_view text, std::string_view name, int page,
+                           std::span<const OptionSpec> table, FieldLines field_lines) {
+  const std::vector<std::string> lines = field_file_lines(text);
   if (lines.empty()) {
     throw InputError(fmt::format(
         "field file {}: no clear line and no rows (sfinder's format: the clear line, then rows "
         "of X and _)",
         name));
   }
-  if (auto data = fumen_in_line(lines[0])) return load_fumen(*data, page, table);
+  if (auto data = fumen_in_line(lines[0])) return load_fumen_page(*data, page, table);
   if (field_lines == FieldLines::RowsOnly) return rows_field(lines, name);
   auto clear_line = java_int(lines[0]);
   if (!clear_line) {
@@ -275,7 +275,7 @@ FieldInput read_field_input(const OptionValues& command_line, std::span<const Op
     auto fumen_text = command_line.first("tetfu");
     if (!fumen_text) throw InputError("--tetfu needs a fumen (v115@...)");
     std::string text = *fumen_text == "-" ? std::string(trim(read_text("-"))) : *fumen_text;
-    in.loaded = load_fumen(text, page, table);
+    in.loaded = load_fumen_page(text, page, table);
     in.source = "fumen";
     in.second_source = "fumen comment";
   } else {
@@ -294,21 +294,15 @@ FieldInput read_field_input(const OptionValues& command_line, std::span<const Op
   return in;
 }
 
-std::vector<std::string> read_pattern_lines(const OptionValues& command_line,
-                                            const OptionValues& second,
-                                            const std::string& second_source, std::string& source) {
-  OptionSources sources({{&command_line, "command line"}, {&second, second_source}});
+std::vector<std::string> read_pattern_lines(const std::vector<std::string>& values,
+                                            const std::string& path, std::string_view verb) {
   std::vector<std::string> lines;
-  if (sources.has("patterns")) {
-    auto [values, from] = sources.all("patterns");
+  if (!values.empty()) {
     for (const std::string& v : values) {
       for (std::string& part : java_split(v, ';')) lines.push_back(std::move(part));
     }
-    source = from == "command line" ? "--patterns" : from;
     return lines;
   }
-  auto given = sources.first("patterns-path");
-  std::string path = given ? given->first : "input/patterns.txt";
   std::string text;
   try {
     text = read_text(path);
@@ -317,25 +311,37 @@ std::vector<std::string> read_pattern_lines(const OptionValues& command_line,
     // unreadable) keeps its own one-line message.
     std::error_code ignored;
     if (std::filesystem::exists(path, ignored)) throw;
-    throw InputError(fmt::format(
-        "no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)", e.what()));
+    throw InputError(
+        fmt::format("{}no patterns: give -p PATTERN or a patterns file ({}; see --patterns-path)",
+                    verb, e.what()));
   }
-  source = path;
   return java_lines(text);
+}
+
+std::vector<std::string> read_pattern_lines(const OptionValues& command_line,
+                                            const OptionValues& second,
+                                            const std::string& second_source, std::string& source) {
+  OptionSources sources({{&command_line, "command line"}, {&second, second_source}});
+  if (sources.has("patterns")) {
+    auto [values, from] = sources.all("patterns");
+    source = from == "command line" ? "--patterns" : from;
+    return read_pattern_lines(values, "", "");
+  }
+  auto given = sources.first("patterns-path");
+  source = given ? given->first : "input/patterns.txt";
+  return read_pattern_lines({}, source, "");
 }
 
 PercentInput read_percent_input(const OptionValues& command_line, std::span<const OptionSpec> table,
                                 DropWords words) {
   PercentInput in;
-  FieldInput field_input = read_field_input(command_line, table, FieldLines::AfterClearLine);
-  const FieldFile& loaded = field_input.loaded;
-  const std::string& second_source = field_input.second_source;
-  in.field_source = field_input.source;
-  in.second = loaded.options.value_or(OptionValues{});
-  in.second_source = second_source;
-  in.colors = loaded.colors;
+  FieldInput field = read_field_input(command_line, table, FieldLines::AfterClearLine);
+  in.field_source = field.source;
+  in.second = field.loaded.options.value_or(OptionValues{});
+  in.second_source = field.second_source;
+  in.colors = field.loaded.colors;
   const OptionValues& second = in.second;
-  OptionSources sources({{&command_line, "command line"}, {&second, second_source}});
+  OptionSources sources({{&command_line, "command line"}, {&second, in.second_source}});
 
   in.clear_line = sources.integer("clear-line", 4);
   if (in.clear_line < 1 || in.clear_line > kMaxHeight) {
@@ -343,10 +349,10 @@ PercentInput read_percent_input(const OptionValues& command_line, std::span<cons
         fmt::format("clear line {} out of range (1 to {})", in.clear_line, kMaxHeight));
   }
   for (int y = 0; y < kMaxHeight; ++y) {
-    in.field.set_row(y, y < in.clear_line ? loaded.field.row(y) : Row(0));
+    in.field.set_row(y, y < in.clear_line ? field.loaded.field.row(y) : Row(0));
   }
 
-  in.pattern_lines = read_pattern_lines(command_line, second, second_source, in.patterns_source);
+  in.pattern_lines = read_pattern_lines(command_line, second, in.second_source, in.patterns_source);
   if (in.pattern_lines.empty()) throw InputError("patterns: no pattern given");
   in.patterns = parse_pattern_lines(in.pattern_lines);
 

@@ -63,10 +63,12 @@ NamedKicks load_named_kicks(std::string_view spec);
 std::string quiz_to_pattern(std::string_view text);
 
 // One pattern line as sfinder reads it (LoadedPatternGenerator); nullopt for a blank or `#`
-// line. Throws InputError for a bad pattern.
-std::optional<Pattern> parse_pattern_line(std::string_view line);
+// line. Throws InputError for a bad pattern or one of more than `max_length` pieces.
+std::optional<Pattern> parse_pattern_line(std::string_view line,
+                                          int max_length = kMaxSequenceLength);
 // Every line; throws InputError when no line holds a pattern or their lengths differ.
-std::vector<Pattern> parse_pattern_lines(const std::vector<std::string>& lines);
+std::vector<Pattern> parse_pattern_lines(const std::vector<std::string>& lines,
+                                         int max_length = kMaxSequenceLength);
 
 // A fumen comment as options (FumenLoader.loadComment); nullopt when it is prose (ignored).
 // `table`: the verb's options (path's comments may hold path's options).
@@ -76,6 +78,15 @@ std::optional<OptionValues> parse_comment(std::string_view comment,
 // Java's Files.lines: the lines of `text` split at \n, \r\n or \r; no empty last line for a
 // final line end.
 std::vector<std::string> java_lines(std::string_view text);
+
+// sfinder's pattern lines: the values of -p, each split at ';', or when there are none the
+// lines of the patterns file `path` (-pp). `verb` ("setup: ", or empty) starts the error for a
+// missing file.
+std::vector<std::string> read_pattern_lines(const std::vector<std::string>& values,
+                                            const std::string& path, std::string_view verb);
+
+// A field file's lines as sfinder keeps them: from `#` on dropped, trimmed, empty lines dropped.
+std::vector<std::string> field_file_lines(std::string_view text);
 
 // A field file's field, with the options it brings: its clear line, or the comment of the fumen
 // in it (nullopt: a comment that is prose).
@@ -112,6 +123,15 @@ FieldInput read_field_input(const OptionValues& command_line, std::span<const Op
 std::vector<std::string> read_pattern_lines(const OptionValues& command_line,
                                             const OptionValues& second,
                                             const std::string& second_source, std::string& source);
+
+// Tetfu.removeDomainData + isDataLater115: the v115 fumen data inside a line (also within a
+// URL), if there is one.
+std::optional<std::string> fumen_in_line(std::string_view line);
+
+// A fumen page as sfinder reads it (FumenLoader): the field with the page's piece merged in,
+// its cells in colour, and its comment as options of `table`. Throws InputError for bad data
+// or a page out of range.
+FieldFile load_fumen_page(const std::string& text, int page, std::span<const OptionSpec> table);
 
 // Everything percent reads, resolved.
 struct PercentInput {

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "manyworlds/core/error.hpp"
+#include "manyworlds/core/text.hpp"
 
 namespace manyworlds::tetris::sfinder {
 namespace {
@@ -167,6 +168,119 @@ constexpr std::array kCoverOptions = {
                "Results CSV (output/cover.csv)"},
 };
 
+// entry/setup/SetupOptions.java: -op takes every following value (ListArgOption, split at
+// spaces).
+constexpr std::array kSetupOptions = {
+    kHelp,
+    kTetfu,
+    kPage,
+    kPatterns,
+    kPatternsPath,
+    OptionSpec{"l", "line", Arity::One, "-l,--line", "N",
+               "Max height, 1..10 (default: the field's; a field file's first line)"},
+    OptionSpec{"c", "combination", Arity::One, "-c,--combination", "WORD",
+               "yes: the patterns are piece multisets, not orders (no)"},
+    kHold,
+    OptionSpec{"m", "margin", Arity::One, "-m,--margin", "COLOURS",
+               "Colours of the cells pieces may cover (i, cyan, IO, ...)"},
+    OptionSpec{"F", "free", Arity::One, "-F,--free", "COLOURS",
+               "Colours of the cells pieces may cover and may stay holes under --exclude"},
+    OptionSpec{"f", "fill", Arity::One, "-f,--fill", "COLOURS",
+               "Colours of the cells every solution covers"},
+    kKicks,
+    OptionSpec{"d", "drop", Arity::One, "-d,--drop", "NAME",
+               "softdrop (default), harddrop, 180/softdrop180, tsoftdrop"},
+    OptionSpec{"e", "exclude", Arity::One, "-e,--exclude", "NAME",
+               "none (default), holes, strict-holes: drop solutions with holes"},
+    OptionSpec{"op", "operate", Arity::Many, "--operate", "OPERATION...",
+               "-op: done before --exclude: row(y), clear(), block(x,y), T-Reverse(x,y), ..."},
+    OptionSpec{"np", "n-pieces", Arity::One, "--n-pieces", "N",
+               "-np: sub solutions of exactly N pieces (default: not set)"},
+    OptionSpec{"fo", "format", Arity::One, "--format", "NAME", "-fo: html (default), link or csv"},
+    OptionSpec{"s", "split", Arity::One, "-s,--split", "WORD",
+               "one fumen page per piece: yes or no (no)"},
+    kFieldPath,
+    kLogPath,
+    OptionSpec{"o", "output-base", Arity::One, "-o,--output-base", "PATH",
+               "output file (output/setup.html); CSV: its base, - prints it"},
+};
+
+// entry/ren/RenOptions.java.
+constexpr std::array kRenOptions = {
+    kHelp,
+    kTetfu,
+    kPage,
+    kFieldPath,
+    OptionSpec{"p", "patterns", Arity::One, "-p,--patterns", "SEQUENCE",
+               "The queue: one sequence of up to 44 pieces (TOLJISZ), or a quiz #Q=..."},
+    kPatternsPath,
+    kLogPath,
+    OptionSpec{"o", "output-base", Arity::One, "-o,--output-base", "PATH",
+               "HTML file base (output/ren.html; the extension becomes .html)"},
+    kHold,
+    kKicks,
+    OptionSpec{"d", "drop", Arity::One, "-d,--drop", "NAME",
+               "softdrop (default), harddrop, 180/softdrop180, tsoftdrop"},
+};
+
+// entry/verify/kicks/VerifyKicksOptions.java.
+constexpr std::array kVerifyKicksOptions = {
+    kHelp,
+    OptionSpec{
+        "K", "kicks", Arity::One, "-K,--kicks", "NAME",
+        "srs/default (built in), @NAME (kicks/NAME.properties, or the built-in table of that "
+        "name: nokicks, nullpomino180, srsplus, jstris180), +NAME, or a file"},
+};
+
+// entry/util/fumen/FumenUtilOptions.java: -t takes every following value (ListArgOption).
+constexpr std::array kUtilFumenOptions = {
+    kHelp,
+    OptionSpec{"t", "tetfu", Arity::Many, "-t,--tetfu,--fumen", "FUMEN...",
+               "Fumens (v115@..., d115@, m115@, URLs); several after one -t"},
+    OptionSpec{"M", "mode", Arity::One, "-M,--mode", "MODE", "reduce, remove-comment or filter"},
+    OptionSpec{"f", "filter", Arity::One, "-f,--filter", "PIECE",
+               "filter mode: the piece to remove (T I L J S Z O, upper case)"},
+    OptionSpec{"fp", "field-path", Arity::One, "--field-path", "FILE",
+               "-fp: fumens, one a line, when no -t (input/field.txt)"},
+    kLogPath,
+    OptionSpec{"o", "output-base", Arity::One, "-o,--output-base", "PATH",
+               "accepted for sfinder (nothing is written there)"},
+};
+
+// entry/util/fig/FigUtilSettingParser.createOptions.
+constexpr std::array kFigOptions = {
+    kHelp,
+    OptionSpec{"H", "hold", Arity::One, "-H,--hold", "WORD",
+               "visible (default; shown only when a quiz comment gives a hold) or hidden"},
+    OptionSpec{"d", "delay", Arity::One, "-d,--delay", "N",
+               "GIF frame time in hundredths of a second (default 30)"},
+    OptionSpec{"n", "next", Arity::One, "-n,--next", "N", "Next boxes, 0..14 (default 5)"},
+    OptionSpec{"t", "tetfu", Arity::One, "-t,--tetfu", "FUMEN",
+               "Fumen data (v115@..., a URL; - for stdin)"},
+    OptionSpec{"s", "start", Arity::One, "-s,--start", "PAGE", "First page drawn (default 1)"},
+    OptionSpec{"e", "end", Arity::One, "-e,--end", "PAGE",
+               "Last page drawn (default -1: the last page)"},
+    OptionSpec{"l", "line", Arity::One, "-l,--line", "N",
+               "Field rows shown, 1..23 (default -1: the highest block + 1; grown to fit the "
+               "next boxes)"},
+    OptionSpec{"L", "loop", Arity::One, "-L,--loop", "WORD",
+               "GIF loops forever: true (default) or false"},
+    OptionSpec{"f", "frame", Arity::One, "-f,--frame", "NAME",
+               "basic (default: hold left, next right), right (both right) or no (field only)"},
+    OptionSpec{"F", "format", Arity::One, "-F,--format", "NAME",
+               "gif (default): one animated GIF; png: one file per page; svg: one file per page; "
+               "html: one page of inline SVG"},
+    OptionSpec{"c", "color", Arity::One, "-c,--color", "THEME",
+               "Theme: default, fumen, four, mipi, theme/NAME.properties, or a .properties file"},
+    OptionSpec{"o", "output", Arity::One, "-o,--output", "PATH",
+               "Output path (default output/fig.gif; the extension follows the format; png and "
+               "svg pages go to a date folder beside it, as sfinder's)"},
+    OptionSpec{"lp", "log-path", Arity::One, "--log-path", "FILE",
+               "-lp: also write a log of the files here"},
+    OptionSpec{"fp", "field-path", Arity::One, "--field-path", "FILE",
+               "-fp: file whose first line is the fumen (default input/field.txt)"},
+};
+
 // entry/spin/SpinOptions.java, and our --threads (sfinder's spin has none: it uses every core).
 constexpr std::array kSpinOptions = {
     kHelp,
@@ -182,8 +296,7 @@ constexpr std::array kSpinOptions = {
                "-ft: rows below it may be completed (the highest block's row + 1)"},
     OptionSpec{"m", "margin-height", Arity::One, "-m,--margin-height", "Y",
                "Pieces stay below this row (fill top + 2)"},
-    OptionSpec{"c", "line", Arity::One, "-c,--line", "N",
-               "Rows the T must clear, 1 to 3 (2)"},
+    OptionSpec{"c", "line", Arity::One, "-c,--line", "N", "Rows the T must clear, 1 to 3 (2)"},
     OptionSpec{"r", "roof", Arity::One, "-r,--roof", "WORD",
                "yes (default): add pieces above so the T can rotate in; no: skip"},
     OptionSpec{"mr", "max-roof", Arity::One, "--max-roof", "N",
@@ -325,6 +438,26 @@ std::span<const OptionSpec> cover_options() {
 
 std::span<const OptionSpec> seq_options() {
   return kSeqOptions;
+}
+
+std::span<const OptionSpec> setup_options() {
+  return kSetupOptions;
+}
+
+std::span<const OptionSpec> ren_options() {
+  return kRenOptions;
+}
+
+std::span<const OptionSpec> verify_kicks_options() {
+  return kVerifyKicksOptions;
+}
+
+std::span<const OptionSpec> util_fumen_options() {
+  return kUtilFumenOptions;
+}
+
+std::span<const OptionSpec> fig_options() {
+  return kFigOptions;
 }
 
 std::span<const OptionSpec> spin_options() {
@@ -527,10 +660,7 @@ std::string java_percent(double success, double total) {
   double value = success / total * 100;
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
-  std::array<char, 400> buffer{};
-  auto [end, ec] =
-      std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed);
-  std::string digits(buffer.data(), end);
+  std::string digits = shortest_fixed(value);
   bool negative = !digits.empty() && digits[0] == '-';
   if (negative) digits.erase(0, 1);
   std::size_t dot = digits.find('.');

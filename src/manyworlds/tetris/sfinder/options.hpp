@@ -56,6 +56,17 @@ std::span<const OptionSpec> cover_options();
 std::span<const OptionSpec> seq_options();
 // sfinder's spin options (entry/spin/SpinOptions.java), and --threads.
 std::span<const OptionSpec> spin_options();
+// sfinder's setup options (entry/setup/SetupOptions.java).
+std::span<const OptionSpec> setup_options();
+// sfinder's ren options (entry/ren/RenOptions.java).
+std::span<const OptionSpec> ren_options();
+// sfinder's verify kicks options (entry/verify/kicks/VerifyKicksOptions.java).
+std::span<const OptionSpec> verify_kicks_options();
+// sfinder's util fumen options (entry/util/fumen/FumenUtilOptions.java).
+std::span<const OptionSpec> util_fumen_options();
+// sfinder's util fig options (entry/util/fig/FigUtilSettingParser.createOptions), which our
+// `tetris fig` takes too.
+std::span<const OptionSpec> fig_options();
 
 // What one argument names. `spec` is null when it is not an option of the table; `ambiguous`
 // lists the long names a prefix matched when there is more than one.

@@ -3,12 +3,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <map>
 #include <set>
 
+#include "manyworlds/core/text.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
 #include "manyworlds/tetris/draw/picture.hpp"
+#include "manyworlds/tetris/sfinder/fumen_writers.hpp"
 
 namespace manyworlds::tetris {
 namespace {
@@ -72,26 +75,6 @@ std::string piece_names(const PathSolution& s) {
   return out;
 }
 
-// The pieces of `order` as placed one after another on the field whose full rows are removed
-// first: each piece's state and position at the time it is placed (OperationTransform).
-std::vector<Placement> placed_states(const PathResult& r, const PathSolution& s,
-                                     const std::vector<int>& order) {
-  std::array<Row, kMaxPathClearLine> rows{};
-  for (int y = 0; y < r.clear_line; ++y) rows[std::size_t(y)] = r.field.row(y);
-  std::vector<Placement> out;
-  for (int i : order) {
-    unsigned cleared = 0;
-    for (int y = 0; y < r.clear_line; ++y) {
-      if (rows[std::size_t(y)] == kFullRow) cleared |= 1u << y;
-    }
-    const PathPiece& p = s.pieces[std::size_t(i)];
-    int below = std::popcount(cleared & ((1u << p.y) - 1));
-    out.push_back({p.piece, p.rotation, p.x, std::int8_t(p.y - below)});
-    for (const Cell& c : p.cells()) rows[std::size_t(c.y)] |= Row(1u << c.x);
-  }
-  return out;
-}
-
 // sfinder's PathPairComparator: no row skip first, fewer pieces first, then the sample pieces
 // and their states in order.
 bool comparator_less(const PathSolution& a, const PathSolution& b) {
@@ -123,9 +106,7 @@ bool sequence_less(const Sequence& a, const Sequence& b) {
 std::string java_fixed(double value, int decimals) {
   // Java's Formatter starts from the shortest decimal that reads back as the double
   // (FloatingDecimal) and rounds it half up to the requested places.
-  char buf[64];
-  auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
-  std::string s(buf, res.ptr);
+  std::string s = shortest_fixed(value);
   bool negative = !s.empty() && s[0] == '-';
   if (negative) s.erase(0, 1);
   std::size_t dot = s.find('.');
@@ -155,52 +136,14 @@ std::string path_fumen(const PathResult& r, const PathSolution& s, bool split) {
     page.comment = piece_names(s);
     return fumen::encode_sfinder({page});
   }
-  // SequenceFumenParser: the field with its full rows cleared, then one page per piece; every
-  // page carries the quiz of the order (the first piece current, no hold).
   const std::vector<int>& order = s.split_order.empty() ? s.sample : s.split_order;
-  std::vector<Placement> states = placed_states(r, s, order);
-  std::string quiz = "#Q=[](";
-  for (std::size_t i = 0; i < states.size(); ++i) {
-    quiz += piece_letter(states[i].piece);
-    if (i == 0) quiz += ")";
-  }
-  fumen::ColorField start;
-  int h = 0;
-  for (int y = 0; y < r.clear_line; ++y) {
-    if (r.field.row(y) == kFullRow) continue;
-    for (int x = 0; x < kWidth; ++x) {
-      if (r.field.filled(x, y)) start.set(x, h, fumen::Color::Gray);
-    }
-    ++h;
-  }
-  std::vector<fumen::Page> pages;
-  for (std::size_t i = 0; i < states.size(); ++i) {
-    fumen::Page page;
-    if (i == 0) {
-      page.field = start;
-    } else {
-      // The field the previous page leads to (its piece locked, full rows cleared).
-      page.field = pages.back().field;
-      const Placement& prev = states[i - 1];
-      for (const Cell& c : shape(prev.piece, prev.rotation).cells) {
-        page.field.set(prev.x + c.x, prev.y + c.y, fumen::piece_color(prev.piece));
-      }
-      fumen::ColorField packed;
-      int to = 0;
-      for (int y = 0; y < fumen::kFieldHeight; ++y) {
-        bool full = true;
-        for (int x = 0; x < kWidth; ++x) full = full && page.field.at(x, y) != fumen::Color::Empty;
-        if (full) continue;
-        for (int x = 0; x < kWidth; ++x) packed.set(x, to, page.field.at(x, y));
-        ++to;
-      }
-      page.field = packed;
-    }
-    page.piece = states[i];
-    page.comment = quiz;
-    pages.push_back(page);
-  }
-  return fumen::encode_sfinder(pages);
+  std::vector<PathPiece> pieces;
+  for (int i : order) pieces.push_back(s.pieces[std::size_t(i)]);
+  return sequence_fumen(r.field, r.clear_line, pieces);
+}
+
+std::string sequence_fumen(const Field& field, int height, const std::vector<PathPiece>& order) {
+  return sfinder::placed_sequence_fumen(field, height, placed_states(field, order));
 }
 
 std::string path_link_text(const PathSolution& s) {
@@ -289,7 +232,9 @@ std::string path_csv_none(const PathResult& r, const std::vector<int>& list) {
   std::string out;
   for (int i : list) {
     const PathSolution& s = r.solutions[std::size_t(i)];
-    std::vector<Placement> states = placed_states(r, s, s.locked_order);
+    std::vector<PathPiece> order;
+    for (int k : s.locked_order) order.push_back(s.pieces[std::size_t(k)]);
+    std::vector<Placement> states = placed_states(r.field, order);
     std::string line;
     for (const Placement& p : states) {
       if (!line.empty()) line += ';';

@@ -34,6 +34,11 @@ std::string java_fixed(double value, int decimals);
 // yes), one page per piece in build order with a quiz comment.
 std::string path_fumen(const PathResult& r, const PathSolution& s, bool split);
 
+// sfinder's SequenceFumenParser: the pieces placed in `order` on `field` (rows below `height`):
+// the field with its full rows cleared, then one page per piece (where it lands once the full
+// rows below it are cleared), every page with the quiz of the order.
+std::string sequence_fumen(const Field& field, int height, const std::vector<PathPiece>& order);
+
 // "L-Spawn T-Reverse I-Spawn": the sample pieces with their states.
 std::string path_link_text(const PathSolution& s);
 

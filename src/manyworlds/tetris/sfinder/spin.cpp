@@ -66,11 +66,6 @@ std::string multiset_letters(PieceCounts counts) {
   return out;
 }
 
-std::string_view rotation_enum_name(Rotation r) {
-  static constexpr std::string_view kNames[] = {"Spawn", "Right", "Reverse", "Left"};
-  return kNames[int(r)];
-}
-
 std::string_view rotation_csv_name(Rotation r) {
   static constexpr std::string_view kNames[] = {"0", "R", "2", "L"};
   return kNames[int(r)];
@@ -83,33 +78,6 @@ std::string_view lines_name(int lines) {
 
 bool blocked(const Field& f, int x, int y) {
   return x < 0 || x >= kWidth || y < 0 || f.filled(x, y);
-}
-
-// Whether the shape of `p` fits: inside the walls, above the floor, on empty cells.
-bool fits(const Field& field, const Placement& p) {
-  const Shape& s = shape(p.piece, p.rotation);
-  if (p.x + s.min_x < 0 || p.x + s.max_x >= kWidth || p.y + s.min_y < 0) return false;
-  for (const Cell& c : s.cells) {
-    if (field.filled(p.x + c.x, p.y + c.y)) return false;
-  }
-  return true;
-}
-
-std::uint32_t full_rows(const Field& f) {
-  std::uint32_t out = 0;
-  for (int y = 0; y < kMaxHeight; ++y) {
-    if (f.row(y) == kFullRow) out |= 1u << y;
-  }
-  return out;
-}
-
-Field without_rows(const Field& f, std::uint32_t rows) {
-  Field out;
-  int to = 0;
-  for (int y = 0; y < kMaxHeight; ++y) {
-    if (!((rows >> y) & 1)) out.set_row(to++, f.row(y));
-  }
-  return out;
 }
 
 // What the judging needs of a result.
@@ -131,7 +99,7 @@ Judged judge(const Field& init, const TSpinResult& r, int cap) {
       if (int(i) != r.t) without_t.set(c.x, c.y);
     }
   }
-  const KeyedPlacement& t = r.pieces[std::size_t(r.t)];
+  const PathPiece& t = r.pieces[std::size_t(r.t)];
   std::uint32_t full = full_rows(j.merged);
   j.cleared_by_t = std::popcount(full & t.rows);
   j.cleared = std::popcount(full);
@@ -141,23 +109,20 @@ Judged judge(const Field& init, const TSpinResult& r, int cap) {
   }
   std::uint32_t full_without_t = full_rows(without_t);
   j.cleared_without_t = without_rows(without_t, full_without_t);
-  j.t = t.state;
-  int bottom = t.state.y + shape(Piece::T, t.state.rotation).min_y;
-  j.t.y = std::int8_t(t.state.y - std::popcount(full_without_t & ((1u << std::max(0, bottom)) - 1)));
+  j.t = t.state();
+  int bottom = t.y + shape(Piece::T, t.rotation).min_y;
+  j.t.y = std::int8_t(t.y - std::popcount(full_without_t & ((1u << std::max(0, bottom)) - 1)));
   return j;
 }
 
 // Formatter.getSolutionType.
 char mark_of(const Field& init, const TSpinResult& r, const Judged& j, int height) {
-  std::vector<KeyedPlacement> others;
+  std::vector<PathPiece> others;
   for (std::size_t i = 0; i < r.pieces.size(); ++i) {
     if (int(i) != r.t) others.push_back(r.pieces[i]);
   }
   if (!exists_build_order(init, others, height)) return '-';
-  const Shape& s = shape(Piece::T, j.t.rotation);
-  bool on_ground = j.t.y + s.min_y <= 0;
-  for (const Cell& c : s.cells) on_ground = on_ground || j.cleared_without_t.filled(j.t.x + c.x, j.t.y + c.y - 1);
-  if (!on_ground) return '-';
+  if (!BuildGraph::rests(j.cleared_without_t, j.t)) return '-';
   return rotation_reachable(j.cleared_without_t, j.t, height) ? 'O' : 'X';
 }
 
@@ -189,18 +154,18 @@ std::string column_id(std::string title) {
 
 std::string piece_names(const SpinSolution& s) {
   std::string out;
-  for (const KeyedPlacement& k : s.pieces) {
+  for (const PathPiece& k : s.pieces) {
     if (!out.empty()) out += ' ';
-    out += piece_letter(k.state.piece);
+    out += piece_letter(k.piece);
     out += '-';
-    out += rotation_enum_name(k.state.rotation);
+    out += java_rotation_name(k.rotation);
   }
   return out;
 }
 
 std::string piece_letters(const SpinSolution& s) {
   std::string out;
-  for (const KeyedPlacement& k : s.pieces) out += piece_letter(k.state.piece);
+  for (const PathPiece& k : s.pieces) out += piece_letter(k.piece);
   return out;
 }
 
@@ -212,16 +177,15 @@ std::string html_entry(const SpinSolution& s) {
 }
 
 std::string csv_line(const SpinSolution& s) {
-  const KeyedPlacement& t = s.pieces[std::size_t(s.t)];
+  const PathPiece& t = s.pieces[std::size_t(s.t)];
   std::string name;
   if (s.spin && s.spin->name != SpinName::None) {
     name = s.spin->name == SpinName::Neo ? "NEO" : s.spin->name == SpinName::Fin ? "FIN" : "ISO";
   }
-  return fmt::format("http://fumen.zui.jp/?v115@{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
-                     s.fumen, s.mark, piece_letters(s), s.pieces.size(), s.cleared_by_t,
+  return fmt::format("http://fumen.zui.jp/?v115@{},{},{},{},{},{},{},{},{},{},{},{},{}\n", s.fumen,
+                     s.mark, piece_letters(s), s.pieces.size(), s.cleared_by_t,
                      s.spin && s.spin->mini ? "O" : "X", name, s.cleared, s.holes,
-                     rotation_csv_name(t.state.rotation), t.state.x, t.state.y,
-                     t.skipped);
+                     rotation_csv_name(t.rotation), t.x, t.y, t.skipped);
 }
 
 // The HTML page (FullSpinOutput, NoRoofSpinOutput): one line, no line breaks.
@@ -230,41 +194,41 @@ std::string html_page(const SpinRun& run) {
   // Columns: with roofs one per T-spin, else one per line count.
   struct Column {
     HtmlColumn column;
-    int priority;   // sorted by it, highest first
-    int tie = 0;    // then by sfinder's Spin order, reversed
+    int priority;  // sorted by it, highest first
+    int tie = 0;   // then by sfinder's Spin order, reversed
   };
   std::vector<Column> columns;
   for (const SpinSolution& s : run.solutions) {
     Column c;
     if (run.roof) {
       std::string title = spin_title(*s.spin);
-      c = {{column_id(title), title, ""}, s.spin->priority,
+      c = {{column_id(title), title, std::nullopt},
+           s.spin->priority,
            // Spin.compareTo: regular before mini, then NEO FIN ISO none, then lines.
            (s.spin->mini ? 1000 : 0) + int(s.spin->name) * 10 + s.spin->lines};
     } else {
       std::string title(lines_name(s.cleared_by_t));
-      c = {{column_id(title), title, ""}, s.cleared_by_t, 0};
+      c = {{column_id(title), title, std::nullopt}, s.cleared_by_t, 0};
     }
-    html.add(c.column, html_entry(s), s.priority);
+    html.entry(c.column, html_entry(s), s.priority);
     if (std::none_of(columns.begin(), columns.end(),
                      [&](const Column& o) { return o.column.id == c.column.id; })) {
       columns.push_back(c);
     }
   }
-  html.header(fmt::format("{} solutions", html.size()));
+  html.header(fmt::format("{} solutions", run.solutions.size()));
   std::sort(columns.begin(), columns.end(), [](const Column& a, const Column& b) {
     return a.priority != b.priority ? a.priority > b.priority : a.tie > b.tie;
   });
-  std::vector<HtmlColumn> order;
-  for (const Column& c : columns) order.push_back(c.column);
-  std::string out;
-  for (const std::string& line : html.lines(order)) out += line;
-  return out;
+  std::vector<std::string> order;
+  for (const Column& c : columns) order.push_back(c.column.id);
+  return html.text(order, true, "");
 }
 
 std::string csv_text(const SpinRun& run) {
   std::string out =
-      "テト譜,有効マーク,使用ミノ,使用ミノ数,T-Spinライン数,MINI,名前,トータルクリアライン数,hole,t-"
+      "テト譜,有効マーク,使用ミノ,使用ミノ数,T-Spinライン数,MINI,名前,トータルクリアライン数,hole,"
+      "t-"
       "rotate,t-x,t-y,t-deleted-linekey\n";
   for (const SpinSolution& s : run.solutions) out += csv_line(s);
   return out;
@@ -298,13 +262,13 @@ std::optional<TSpinKind> best_t_spin(const Field& field, const Placement& t, int
     std::span<const Kick> tests = kicks.tests(Piece::T, from, t.rotation);
     for (const Kick& k : tests) {
       Placement before{Piece::T, from, std::int8_t(x - k.x), std::int8_t(y - k.y)};
-      if (!fits(field, before)) continue;
+      if (!fits_open_top(field, before)) continue;
       int taken = -1;
       Placement to{};
       for (std::size_t i = 0; i < tests.size(); ++i) {
         Placement p{Piece::T, t.rotation, std::int8_t(before.x + tests[i].x),
                     std::int8_t(before.y + tests[i].y)};
-        if (fits(field, p)) {
+        if (fits_open_top(field, p)) {
           taken = int(i);
           to = p;
           break;
@@ -312,13 +276,15 @@ std::optional<TSpinKind> best_t_spin(const Field& field, const Placement& t, int
       }
       if (taken < 0 || to.x != x || to.y != y) continue;
       if (!locked_reachable(field, before, height, kicks)) continue;
-      bool from_back = (d == 1 && t.rotation == Rotation::East) ||
-                       (d == 0 && t.rotation == Rotation::West);
+      bool from_back =
+          (d == 1 && t.rotation == Rotation::East) || (d == 0 && t.rotation == Rotation::West);
       SpinName name = SpinName::None;
       if (from_back && taken == 3) name = front ? SpinName::Iso : SpinName::Neo;
       if (from_back && taken == 4) name = SpinName::Fin;
       bool regular = front || kicks.privileged(Piece::T, from, t.rotation, std::size_t(taken));
-      int rank = regular ? (name == SpinName::Fin ? 4 : name == SpinName::Iso ? 3 : 5)
+      int rank = regular ? (name == SpinName::Fin   ? 4
+                            : name == SpinName::Iso ? 3
+                                                    : 5)
                          : (name == SpinName::Neo ? 1 : 2);
       int priority = lines * 10 + rank;
       if (!best || best->priority < priority) best = TSpinKind{!regular, name, lines, priority};
@@ -349,8 +315,8 @@ SpinRun run_spin(const SpinRequest& request) {
   std::string output_base =
       src.first("output-base").value_or(std::pair{"output/spin.html", ""}).first;
   int threads = std::max(src.integer("threads").value_or(0), 0);
-  run.file = output_file_name(output_base, "spin",
-                              run.format == SpinFormat::Csv ? ".csv" : ".html");
+  run.file =
+      output_file_name(output_base, "spin", run.format == SpinFormat::Csv ? ".csv" : ".html");
   prepare_log(run.log_path);
   prepare_file(run.file, "output file");
 
@@ -384,11 +350,11 @@ SpinRun run_spin(const SpinRequest& request) {
         run.fill_top, run.margin));
   }
   if (run.field_height < 0 || 24 < run.field_height) {
-    throw InputError(
-        fmt::format("Field-height should be 0 <= y < 24: field={}", run.field_height));
+    throw InputError(fmt::format("Field-height should be 0 <= y < 24: field={}", run.field_height));
   }
   if (run.line < 1 || 3 < run.line) {
-    throw InputError(fmt::format("Required-clear-line should be 1 <= line <= 3: line={}", run.line));
+    throw InputError(
+        fmt::format("Required-clear-line should be 1 <= line <= 3: line={}", run.line));
   }
   if (pattern_lines.empty()) throw InputError("Should specify patterns, not allow empty");
   std::vector<Pattern> patterns = parse_pattern_lines(pattern_lines);
@@ -460,11 +426,11 @@ SpinRun run_spin(const SpinRequest& request) {
     }
     s.mark = mark_of(init, r, j, run.field_height);
     if (mark_rank(s.mark) < filter_rank(run.filter)) return;
-    s.fumen = run.split ? sequence_fumen(init, s.pieces, run.field_height)
+    s.fumen = run.split ? build_order_fumen(init, s.pieces, run.field_height)
                         : one_page_fumen(init, s.pieces, run.field_height, piece_letters(s));
     bool mini = s.spin && s.spin->mini;
     s.priority = (mini ? 1 : 0) * 20 * 24 * 24 * 500 + s.holes * 20 * 24 * 24 +
-                 (s.cleared - s.cleared_by_t) * 20 * 24 + r.pieces[std::size_t(r.t)].state.y * 20 +
+                 (s.cleared - s.cleared_by_t) * 20 * 24 + r.pieces[std::size_t(r.t)].y * 20 +
                  int(s.pieces.size());
     judged[i] = std::move(s);
   });
@@ -473,10 +439,9 @@ SpinRun run_spin(const SpinRequest& request) {
   }
   std::string content;
   if (run.format == SpinFormat::Csv) {
-    std::stable_sort(run.solutions.begin(), run.solutions.end(),
-                     [](const SpinSolution& a, const SpinSolution& b) {
-                       return a.priority < b.priority;
-                     });
+    std::stable_sort(
+        run.solutions.begin(), run.solutions.end(),
+        [](const SpinSolution& a, const SpinSolution& b) { return a.priority < b.priority; });
     content = csv_text(run);
   } else {
     content = html_page(run);
@@ -494,14 +459,10 @@ void write_text(fmt::memory_buffer& out, const SpinRun& run) {
 void to_json(Json& out, const SpinRun& run) {
   Json solutions = Json::array();
   for (const SpinSolution& s : run.solutions) {
-    Json j = {{"fumen", "v115@" + s.fumen},
-              {"mark", std::string(1, s.mark)},
-              {"pieces", piece_names(s)},
-              {"t_lines", s.cleared_by_t},
-              {"clear", s.cleared},
-              {"hole", s.holes},
-              {"piece", s.pieces.size()},
-              {"priority", s.priority}};
+    Json j = {{"fumen", "v115@" + s.fumen}, {"mark", std::string(1, s.mark)},
+              {"pieces", piece_names(s)},   {"t_lines", s.cleared_by_t},
+              {"clear", s.cleared},         {"hole", s.holes},
+              {"piece", s.pieces.size()},   {"priority", s.priority}};
     if (s.spin) j["spin"] = spin_title(*s.spin);
     solutions.push_back(j);
   }

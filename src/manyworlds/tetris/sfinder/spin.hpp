@@ -51,10 +51,10 @@ struct TSpinKind {
 
 // One result as sfinder writes it.
 struct SpinSolution {
-  std::vector<KeyedPlacement> pieces;  // in sfinder's order
-  int t = 0;                           // index of the T
-  char mark = 'O';                     // O, X or -
-  std::optional<TSpinKind> spin;       // with roofs (HTML) or in the CSV
+  std::vector<PathPiece> pieces;  // in sfinder's order
+  int t = 0;                      // index of the T
+  char mark = 'O';                // O, X or -
+  std::optional<TSpinKind> spin;  // with roofs (HTML) or in the CSV
   int cleared_by_t = 0;
   int cleared = 0;
   int holes = 0;
@@ -86,7 +86,6 @@ void to_json(Json& out, const SpinRun& run);
 // The best T-spin of the T at `t` on `field` (the field without the T, full rows removed, the T
 // lowered with them), clearing `lines`; nullopt when no rotation gets there. `height`: the free
 // height of the soft drop model (sfinder's field height).
-std::optional<TSpinKind> best_t_spin(const Field& field, const Placement& t, int lines,
-                                     int height);
+std::optional<TSpinKind> best_t_spin(const Field& field, const Placement& t, int lines, int height);
 
 }  // namespace manyworlds::tetris::sfinder
