@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <memory>
+#include <span>
 #include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
@@ -332,9 +334,38 @@ struct Spot {
   int start_x = 0, right_x = 0, min_y = 0, max_y = 0;
 };
 
+// Placement ids in order, inline up to kInline (the line fill makes a result for every
+// arrangement it tries; they must not allocate), on the heap beyond.
+class OpList {
+ public:
+  static constexpr std::size_t kInline = 16;
+  const int* data() const { return size_ <= kInline ? inline_.data() : heap_.data(); }
+  const int* begin() const { return data(); }
+  const int* end() const { return data() + size_; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  int operator[](std::size_t i) const { return data()[i]; }
+  void push_back(int id) {
+    if (size_ < kInline) {
+      inline_[size_++] = id;
+      return;
+    }
+    if (size_ == kInline) heap_.assign(inline_.begin(), inline_.end());
+    heap_.push_back(id);
+    ++size_;
+  }
+  operator std::span<const int>() const { return {data(), size_}; }
+  operator std::vector<int>() const { return {begin(), end()}; }
+
+ private:
+  std::array<int, kInline> inline_;
+  std::vector<int> heap_;
+  std::size_t size_ = 0;
+};
+
 // A stage's partial result (sfinder's Result chain): placements in order and what follows.
 struct Res {
-  std::vector<int> ops;
+  OpList ops;
   Board used;    // cells of the placements (below the capacity)
   Board merged;  // field + used
   Rows filled = 0, using_rows = 0, one_piece = 0;
@@ -489,8 +520,19 @@ class Engine {
   void build_line_pools();
   void build_masks();
   int find(Piece p, Rotation r, int x, int y, Rows need) const {
+    if (need == 0) {  // the line fill's lookups: a table, not a hash
+      std::size_t at = contiguous_at(p, r, x, y);
+      return at < contiguous_.size() ? contiguous_[at] : -1;
+    }
     auto it = index_.find(op_key(p, r, x, y, need));
     return it == index_.end() ? -1 : it->second;
+  }
+  // Where a placement that skips no row sits in contiguous_ (past the end when out of range).
+  static std::size_t contiguous_at(Piece p, Rotation r, int x, int y) {
+    if (x < -4 || x >= kWidth + 4 || y < -4 || y >= kMaxHeight + 4) return SIZE_MAX;
+    return ((std::size_t(int(p)) * 4 + std::size_t(int(r))) * (kWidth + 8) + std::size_t(x + 4)) *
+               (kMaxHeight + 8) +
+           std::size_t(y + 4);
   }
   // The placement of a contiguous one (ALL id) once empty rows are inserted at `rows`
   // (SimpleOriginalPieces.get(Field)); -1 when it leaves the ALL rows.
@@ -505,7 +547,7 @@ class Engine {
     return r;
   }
   Res add_last(const Res& prev, int id) const;
-  Res add_lasts(const Res& prev, const std::vector<int>& ids) const;
+  Res add_lasts(const Res& prev, std::span<const int> ids) const;
 
   bool exists_on_ground(const Board& merged, Rows filled, Rows one_piece, const Op& op) const;
   bool can_tspin(const Board& without_t, const Op& t) const;
@@ -566,6 +608,8 @@ class Engine {
   int all_height_ = 7;
   std::vector<Op> all_;
   std::unordered_map<std::uint64_t, int> index_;
+  std::vector<int> contiguous_ =  // ids of the placements that skip no row, -1 elsewhere
+      std::vector<int>(std::size_t(kPieceCount) * 4 * (kWidth + 8) * (kMaxHeight + 8), -1);
   std::vector<int> minimal_;
   // BitBlocks: the MINIMAL placements covering cell (x, y < margin), per piece.
   std::vector<std::array<std::vector<int>, kPieceCount>> cover_;
@@ -608,6 +652,7 @@ void Engine::build_all() {
           op.use = use;
           op.below_in_key_order = rows_before_key(use);
           index_.emplace(op_key(p, r, x, op.y, need), int(all_.size()));
+          if (need == 0) contiguous_[contiguous_at(p, r, x, op.y)] = int(all_.size());
           all_.push_back(op);
         }
       }
@@ -740,6 +785,16 @@ int Engine::spread(int id, Rows rows) const {
 
 // ---- results ------------------------------------------------------------------------------
 
+// The rows of `rows` that are full on `b`.
+Rows full_rows_of(const Board& b, Rows rows) {
+  Rows out = 0;
+  for (Rows left = rows; left; left &= left - 1) {
+    int y = std::countr_zero(left);
+    if (y < kMaxHeight && b.r[std::size_t(y)] == kFullRow) out |= 1u << y;
+  }
+  return out;
+}
+
 // AddLastResult.
 Res Engine::add_last(const Res& prev, int id) const {
   const Op& o = op(id);
@@ -751,22 +806,23 @@ Res Engine::add_last(const Res& prev, int id) const {
   o.merge_into(r.used, cap_);
   r.merged = prev.merged;
   o.merge_into(r.merged, cap_);
-  r.filled = r.merged.full();
+  r.filled = prev.filled | full_rows_of(r.merged, o.use);
   r.using_rows = prev.using_rows | o.use;
   r.one_piece = prev.one_piece | (r.filled & o.use & ~prev.using_rows);
   return r;
 }
 
 // AddLastsResult: the rows only one of the new placements (and none before) uses.
-Res Engine::add_lasts(const Res& prev, const std::vector<int>& ids) const {
+Res Engine::add_lasts(const Res& prev, std::span<const int> ids) const {
   Res r;
   r.ops = prev.ops;
   r.remaining = prev.remaining;
   r.used = prev.used;
   r.merged = prev.merged;
-  Rows all = prev.using_rows, twice = 0;
+  Rows all = prev.using_rows, twice = 0, touched = 0;
   for (int id : ids) {
     const Op& o = op(id);
+    touched |= o.use;
     r.ops.push_back(id);
     r.remaining = remove_piece(r.remaining, o.piece);
     o.merge_into(r.used, cap_);
@@ -774,7 +830,8 @@ Res Engine::add_lasts(const Res& prev, const std::vector<int>& ids) const {
     twice |= all & o.use;
     all |= o.use;
   }
-  r.filled = r.merged.full();
+  // Rows only fill up: those the new placements touch are the only ones to look at.
+  r.filled = prev.filled | full_rows_of(r.merged, touched);
   r.using_rows = all;
   Rows single = all - (twice | prev.using_rows);
   r.one_piece = prev.one_piece | (r.filled & single);
@@ -961,7 +1018,8 @@ void Engine::spot_small(Worker& w, const std::array<Row, 7>& slid, int slide_dow
       clash = (Row(s.cells[std::size_t(y)] << slide_x) & kFullRow) & slid[std::size_t(y)];
     }
     if (clash) continue;
-    std::vector<int> ids;
+    std::array<int, 3> ids{};  // a spot places at most three pieces
+    std::size_t n = 0;
     bool missing = false;
     for (int id : s.ops) {
       const Op& o = op(id);
@@ -973,10 +1031,10 @@ void Engine::spot_small(Worker& w, const std::array<Row, 7>& slid, int slide_dow
         missing = true;
         break;
       }
-      ids.push_back(real);
+      ids[n++] = real;
     }
     if (missing) continue;
-    sink(add_lasts(prev, ids));
+    sink(add_lasts(prev, std::span<const int>(ids.data(), n)));
   }
 }
 
