@@ -21,6 +21,7 @@ void setup_tetris_fig(CLI::App& tetris);
 void setup_tetris_path(CLI::App& tetris);
 void setup_tetris_saves(CLI::App& tetris);
 void setup_tetris_setup(CLI::App& tetris);
+void setup_tetris_spin(CLI::App& tetris);
 void setup_tetris_util_seq(CLI::App& util);
 void setup_tetris_ren(CLI::App& tetris);
 void setup_tetris_combo(CLI::App& tetris);
@@ -48,6 +49,7 @@ const std::vector<Command>& commands() {
       {{"tetris"}, "path", setup_tetris_path, sf::path_options},
       {{"tetris"}, "saves", setup_tetris_saves, sf::saves_options},
       {{"tetris"}, "setup", setup_tetris_setup, sf::setup_options},
+      {{"tetris"}, "spin", setup_tetris_spin, sf::spin_options},
       {{"tetris"}, "ren", setup_tetris_ren, sf::ren_options},
       {{"tetris"}, "combo", setup_tetris_combo, sf::ren_options},
       {{"tetris", "util"}, "seq", setup_tetris_util_seq, sf::seq_options},

@@ -38,7 +38,8 @@ TEST(Cli, AnUnknownVerbIsNamedWithTheVerbs) {
   for (const Case& c : std::vector<Case>{
            {{"tetris", "nosuch", "-p", "*p4"},
             "manyworlds: error: tetris: unknown verb 'nosuch' (verbs: show, moves, patterns, "
-            "percent, setup-percent, cover, fig, path, saves, setup, ren, combo, util, verify)\n"},
+            "percent, setup-percent, cover, fig, path, saves, setup, spin, ren, combo, util, "
+            "verify)\n"},
            {{"tetris", "util", "nosuch"},
             "manyworlds: error: tetris util: unknown verb 'nosuch' (verbs: seq, fumen, fig)\n"},
            {{"lock", "nosuch"},
@@ -46,7 +47,7 @@ TEST(Cli, AnUnknownVerbIsNamedWithTheVerbs) {
             "formula)\n"},
            {{"tetris"},
             "manyworlds: error: tetris: give a verb (verbs: show, moves, patterns, percent, "
-            "setup-percent, cover, fig, path, saves, setup, ren, combo, util, verify)\n"},
+            "setup-percent, cover, fig, path, saves, setup, spin, ren, combo, util, verify)\n"},
        }) {
     RunResult r = run_manyworlds(c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args[1];

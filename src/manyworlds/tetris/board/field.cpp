@@ -220,6 +220,23 @@ void Field::place(const Placement& p) {
   }
 }
 
+std::uint32_t full_rows(const Field& f) {
+  std::uint32_t out = 0;
+  for (int y = 0; y < kMaxHeight; ++y) {
+    if (f.row(y) == kFullRow) out |= 1u << y;
+  }
+  return out;
+}
+
+Field without_rows(const Field& f, std::uint32_t rows) {
+  Field out;
+  int to = 0;
+  for (int y = 0; y < kMaxHeight; ++y) {
+    if (!((rows >> y) & 1)) out.set_row(to++, f.row(y));
+  }
+  return out;
+}
+
 int Field::clear_lines() {
   return clear_lines_below(kMaxHeight);
 }

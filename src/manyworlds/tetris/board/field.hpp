@@ -132,4 +132,9 @@ class Field {
   std::array<Row, kMaxHeight> rows_{};
 };
 
+// The full rows of `f` (bit y for row y).
+std::uint32_t full_rows(const Field& f);
+// `f` without the rows of `rows` (the rows above move down).
+Field without_rows(const Field& f, std::uint32_t rows);
+
 }  // namespace manyworlds::tetris

@@ -5,6 +5,7 @@
 #include <limits>
 #include <numeric>
 #include <tuple>
+#include <utility>
 
 namespace manyworlds::tetris {
 
@@ -12,7 +13,7 @@ std::array<Cell, 4> PathPiece::cells() const {
   const Shape& s = shape(piece, rotation);
   std::array<int, 4> row_of{};
   int k = 0;
-  for (int yy = 0; yy < 16 && k < 4; ++yy) {
+  for (int yy = 0; yy < 32 && k < 4; ++yy) {
     if ((rows >> yy) & 1) row_of[std::size_t(k++)] = yy;
   }
   std::array<Cell, 4> out{};
@@ -33,13 +34,12 @@ void for_each_keyed_place(int height, const std::function<void(const PathPiece&)
       std::vector<int> rows(static_cast<std::size_t>(k));
       std::iota(rows.begin(), rows.end(), 0);
       while (true) {
-        std::uint16_t used = 0;
-        for (int v : rows) used |= std::uint16_t(1u << v);
-        const auto span =
-            std::uint16_t(((1u << (rows.back() + 1)) - 1) & ~((1u << rows.front()) - 1));
+        std::uint32_t used = 0;
+        for (int v : rows) used |= 1u << v;
+        const std::uint32_t span = ((1u << (rows.back() + 1)) - 1) & ~((1u << rows.front()) - 1);
         for (int x = -s.min_x; x < kWidth - s.max_x; ++x) {
           f(PathPiece{piece, Rotation(r), std::int8_t(x), std::int8_t(rows.front() - s.min_y), used,
-                      std::uint16_t(span & ~used)});
+                      span & ~used});
         }
         // The next choice of rows, in lexicographic order.
         int j = k - 1;
@@ -66,9 +66,9 @@ Rotation sfinder_rotation(Piece piece, Rotation r) {
   }
 }
 
-std::uint64_t sfinder_key_long(std::uint16_t rows) {
+std::uint64_t sfinder_key_long(std::uint32_t rows) {
   std::uint64_t k = 0;
-  for (int y = 0; y < 16; ++y) {
+  for (int y = 0; y < kMaxHeight; ++y) {
     if ((rows >> y) & 1) k |= std::uint64_t(1) << ((y % 6) * 10 + y / 6);
   }
   return k;
@@ -83,25 +83,27 @@ int compare_keyed(const PathPiece& a, const PathPiece& b) {
   return ta < tb ? -1 : (tb < ta ? 1 : 0);
 }
 
+bool build_list_less(const PathPiece& a, const PathPiece& b) {
+  if (a.y != b.y) return a.y < b.y;
+  return sfinder_key_long(a.skipped) < sfinder_key_long(b.skipped);
+}
+
 void sort_for_build(std::vector<PathPiece>& pieces) {
-  std::stable_sort(pieces.begin(), pieces.end(), [](const PathPiece& a, const PathPiece& b) {
-    if (a.y != b.y) return a.y < b.y;
-    return sfinder_key_long(a.skipped) < sfinder_key_long(b.skipped);
-  });
+  std::stable_sort(pieces.begin(), pieces.end(), build_list_less);
 }
 
 bool keys_consistent(std::span<const PathPiece> pieces, int height) {
-  const std::uint16_t all_rows = std::uint16_t((1u << height) - 1);
-  std::uint16_t valid = 0;
+  const std::uint32_t all_rows = (1u << height) - 1;
+  std::uint32_t valid = 0;
   std::vector<char> left(pieces.size(), 1);
   std::size_t remaining = pieces.size();
   while (remaining > 0) {
-    std::uint16_t next_valid = all_rows;
+    std::uint32_t next_valid = all_rows;
     for (std::size_t i = 0; i < pieces.size(); ++i) {
       if (!left[i]) continue;
       const PathPiece& p = pieces[i];
       if ((valid | p.skipped) != valid) {
-        next_valid &= std::uint16_t(~p.rows);
+        next_valid &= ~p.rows;
       } else {
         left[i] = 0;
         --remaining;
@@ -357,6 +359,241 @@ bool BuildGraph::rests(const Field& f, const Placement& p) {
     if (y == 0 || f.filled(x, y - 1)) return true;
   }
   return false;
+}
+
+// ---- Build orders on fields of up to kMaxHeight rows --------------------------------------
+
+bool fits_open_top(const Field& field, const Placement& p) {
+  const Shape& s = shape(p.piece, p.rotation);
+  if (p.x + s.min_x < 0 || p.x + s.max_x >= kWidth || p.y + s.min_y < 0) return false;
+  for (const Cell& c : s.cells) {
+    if (field.filled(p.x + c.x, p.y + c.y)) return false;
+  }
+  return true;
+}
+
+namespace {
+
+// sfinder's LockedReachable: a depth-first search backwards from the target state; a state is
+// free when its y reaches the valid height or when the piece can rise straight out of the
+// field from it.
+class LockedSearch {
+ public:
+  LockedSearch(const Field& field, Piece piece, int appear, const KickTable& kicks)
+      : field_(field), piece_(piece), appear_(appear), kicks_(kicks) {}
+
+  bool from(Rotation r, int x, int y) { return check(r, x, y, From::None); }
+  // RotateReachable: by a clockwise turn, else a counter-clockwise one, into (r, x, y).
+  bool by_rotation(Rotation r, int x, int y) {
+    return rotated_into(r, x, y, rotate_ccw(r)) || rotated_into(r, x, y, rotate_cw(r));
+  }
+
+ private:
+  enum class From : std::uint8_t { None, Left, Right };
+
+  bool visited(Rotation r, int x, int y) {
+    std::uint32_t& row = visited_[std::size_t(int(r))][std::size_t(y)];
+    if ((row >> (x + 2)) & 1) return true;
+    row |= 1u << (x + 2);
+    return false;
+  }
+
+  // Field.canReachOnHarddrop: the piece can move straight up out of the field.
+  bool rises_out(Rotation r, int x, int y) const {
+    for (const Cell& c : shape(piece_, r).cells) {
+      for (int yy = y + c.y + 1; yy < kMaxHeight; ++yy) {
+        if (field_.filled(x + c.x, yy)) return false;
+      }
+    }
+    return true;
+  }
+
+  bool check(Rotation r, int x, int y, From from) {
+    if (appear_ <= y) return true;
+    if (visited(r, x, y)) return false;
+    if (rises_out(r, x, y)) return true;
+    if (y + 1 < appear_ && fits_open_top(field_, {piece_, r, std::int8_t(x), std::int8_t(y + 1)}) &&
+        check(r, x, y + 1, From::None)) {
+      return true;
+    }
+    if (from != From::Left &&
+        fits_open_top(field_, {piece_, r, std::int8_t(x - 1), std::int8_t(y)}) &&
+        check(r, x - 1, y, From::Right)) {
+      return true;
+    }
+    if (from != From::Right &&
+        fits_open_top(field_, {piece_, r, std::int8_t(x + 1), std::int8_t(y)}) &&
+        check(r, x + 1, y, From::Left)) {
+      return true;
+    }
+    return rotated_into(r, x, y, rotate_ccw(r)) || rotated_into(r, x, y, rotate_cw(r));
+  }
+
+  // The states of rotation `before` whose turn into `r` takes the kick that lands on (x, y).
+  bool rotated_into(Rotation r, int x, int y, Rotation before) {
+    std::span<const Kick> tests = kicks_.tests(piece_, before, r);
+    for (const Kick& k : tests) {
+      int fx = x - k.x, fy = y - k.y;
+      if (!fits_open_top(field_, {piece_, before, std::int8_t(fx), std::int8_t(fy)})) continue;
+      const Kick* taken = nullptr;
+      for (const Kick& t : tests) {
+        if (fits_open_top(field_, {piece_, r, std::int8_t(fx + t.x), std::int8_t(fy + t.y)})) {
+          taken = &t;
+          break;
+        }
+      }
+      if (taken && *taken == k && check(before, fx, fy, From::None)) return true;
+    }
+    return false;
+  }
+
+  const Field& field_;
+  Piece piece_;
+  int appear_;
+  const KickTable& kicks_;
+  // Bit x + 2 of visited_[r][y]: state (r, x, y) seen; y < appear <= kMaxHeight + 2.
+  std::array<std::array<std::uint32_t, kMaxHeight + 4>, 4> visited_{};
+};
+
+// The states with the same cells as `p` (I, S, Z: two each; O: four), `p` first.
+std::vector<Placement> same_cells(const Placement& p) {
+  std::vector<Placement> out{p};
+  Placement c = canonical(p);
+  for (int r = 0; r < kRotationCount; ++r) {
+    if (Rotation(r) == p.rotation) continue;
+    Placement at0 = canonical({p.piece, Rotation(r), 0, 0});
+    if (at0.rotation != c.rotation) continue;
+    out.push_back({p.piece, Rotation(r), std::int8_t(c.x - at0.x), std::int8_t(c.y - at0.y)});
+  }
+  return out;
+}
+
+// The field with full rows inserted at the rows of `rows` (as numbered after the insertion).
+Field with_full_rows(const Field& field, std::uint32_t rows) {
+  Field out;
+  int from = 0;
+  for (int y = 0; y < kMaxHeight; ++y) {
+    out.set_row(y, (rows >> y) & 1 ? kFullRow : field.row(from++));
+  }
+  return out;
+}
+
+// The state of `k` once the rows of `cleared` are removed: lowered by those below it.
+Placement lowered(const PathPiece& k, std::uint32_t cleared) {
+  int below = std::popcount(cleared & ((1u << std::max(0, int(k.y))) - 1));
+  return {k.piece, k.rotation, k.x, std::int8_t(k.y - below)};
+}
+
+bool reaches(const Field& field, const Placement& p, int height, BuildReach reach,
+             const KickTable& kicks) {
+  const Shape& s = shape(p.piece, p.rotation);
+  switch (reach) {
+    case BuildReach::Deep:
+      return p.y + s.max_y < height;
+    case BuildReach::Locked:
+      return locked_reachable(field, p, height, kicks);
+    case BuildReach::LockedBelowShape:
+      return locked_reachable(field, p, height - s.min_y, kicks);
+  }
+  return false;
+}
+
+// The depth-first search of BuildUp / BuildUpStream: `list` holds the pieces not yet placed in
+// sfinder's order; `on_order` is called with each complete order and returns whether to stop.
+template <typename OnOrder>
+bool search(const Field& field, std::vector<int>& list, std::vector<int>& order,
+            const std::vector<PathPiece>& pieces, int height, BuildReach reach,
+            const KickTable& kicks, OnOrder& on_order) {
+  std::uint32_t cleared = full_rows(field);
+  Field here = without_rows(field, cleared);
+  for (std::size_t index = 0; index < list.size(); ++index) {
+    int i = list[index];
+    const PathPiece& k = pieces[std::size_t(i)];
+    if ((cleared & k.skipped) != k.skipped) continue;
+    Placement p = lowered(k, cleared);
+    if (!fits_open_top(here, p) || !BuildGraph::rests(here, p) ||
+        !reaches(here, p, height, reach, kicks)) {
+      continue;
+    }
+    list.erase(list.begin() + long(index));
+    order.push_back(i);
+    bool stop;
+    if (list.empty()) {
+      stop = on_order(order);
+    } else {
+      Field next = here;
+      next.place(p);
+      stop = search(with_full_rows(next, cleared), list, order, pieces, height, reach, kicks,
+                    on_order);
+    }
+    order.pop_back();
+    list.insert(list.begin() + long(index), i);
+    if (stop) return true;
+  }
+  return false;
+}
+
+// The pieces' indices in sort_for_build's order.
+std::vector<int> sorted_list(const std::vector<PathPiece>& pieces) {
+  std::vector<int> list(pieces.size());
+  for (std::size_t i = 0; i < list.size(); ++i) list[i] = int(i);
+  std::stable_sort(list.begin(), list.end(), [&](int a, int b) {
+    return build_list_less(pieces[std::size_t(a)], pieces[std::size_t(b)]);
+  });
+  return list;
+}
+
+}  // namespace
+
+bool locked_reachable(const Field& field, const Placement& p, int valid_height,
+                      const KickTable& kicks) {
+  LockedSearch search(field, p.piece, valid_height, kicks);
+  for (const Placement& q : same_cells(p)) {
+    if (search.from(q.rotation, q.x, q.y)) return true;
+  }
+  return false;
+}
+
+bool rotation_reachable(const Field& field, const Placement& p, int valid_height,
+                        const KickTable& kicks) {
+  LockedSearch search(field, p.piece, valid_height, kicks);
+  return search.by_rotation(p.rotation, p.x, p.y);
+}
+
+bool exists_build_order(const Field& field, const std::vector<PathPiece>& pieces, int height,
+                        BuildReach reach, const KickTable& kicks) {
+  if (pieces.empty()) return false;  // as sfinder's search, which needs a piece to succeed
+  std::vector<int> list = sorted_list(pieces);
+  std::vector<int> order;
+  auto stop = [](const std::vector<int>&) { return true; };
+  return search(field, list, order, pieces, height, reach, kicks, stop);
+}
+
+std::optional<std::vector<int>> first_build_order(const Field& field,
+                                                  const std::vector<PathPiece>& pieces, int height,
+                                                  BuildReach reach, const KickTable& kicks) {
+  if (pieces.empty()) return std::vector<int>{};
+  std::vector<int> list = sorted_list(pieces);
+  std::vector<int> order;
+  std::optional<std::vector<int>> first;
+  auto stop = [&](const std::vector<int>& found) {
+    first = found;
+    return true;
+  };
+  search(field, list, order, pieces, height, reach, kicks, stop);
+  return first;
+}
+
+std::vector<Placement> placed_states(const Field& field, std::span<const PathPiece> order) {
+  std::vector<Placement> out;
+  Field f = field;
+  for (const PathPiece& k : order) {
+    out.push_back(lowered(k, full_rows(f)));
+    for (const Cell& c : k.cells()) {
+      if (c.y < kMaxHeight) f.set(c.x, c.y);
+    }
+  }
+  return out;
 }
 
 }  // namespace manyworlds::tetris

@@ -1,8 +1,8 @@
 #pragma once
 // Build orders of a set of pieces, the way solution-finder 1.43 searches them (knewjade/
 // solution-finder @0e7c935a: common/buildup/BuildUp.java, BuildUpStream.java,
-// common/comparator/OperationWithKeyComparator.java): shared by `path`, `setup` and whatever
-// else places a known set of pieces on a field one by one.
+// common/comparator/OperationWithKeyComparator.java): shared by `path`, `setup`, `spin` and
+// whatever else places a known set of pieces on a field one by one.
 //
 // A piece is given in the rows of the field as it stands before anything clears ("operation
 // with key", PathPiece): its shape's rows land on increasing rows, and the rows it skips must be
@@ -24,6 +24,7 @@
 
 #include "manyworlds/core/flat_map.hpp"
 #include "manyworlds/tetris/board/field.hpp"
+#include "manyworlds/tetris/board/kicks.hpp"
 #include "manyworlds/tetris/board/movegen.hpp"
 #include "manyworlds/tetris/board/pattern.hpp"
 #include "manyworlds/tetris/board/spin.hpp"
@@ -40,10 +41,12 @@ struct PathPiece {
   std::int8_t x = 0;
   std::int8_t y = 0;          // lowest row - shape min_y (sfinder's y); the cells are
                               // cells() (the shape's rows mapped onto `rows`)
-  std::uint16_t rows = 0;     // rows of its cells (bit y)
-  std::uint16_t skipped = 0;  // rows between its lowest and highest that it skips: they must be
+  std::uint32_t rows = 0;     // rows of its cells (bit y)
+  std::uint32_t skipped = 0;  // rows between its lowest and highest that it skips: they must be
                               // cleared before it is placed (sfinder's needDeletedKey)
   std::array<Cell, 4> cells() const;
+  // Its state in the field without the rows it skips.
+  Placement state() const { return {piece, rotation, x, y}; }
   friend bool operator==(const PathPiece&, const PathPiece&) = default;
 };
 
@@ -51,19 +54,20 @@ struct PathPiece {
 // right, O spawn; T, L, J unchanged.
 Rotation sfinder_rotation(Piece piece, Rotation r);
 
-// Every keyed place of every piece in rows below `height` (at most 16), in sfinder's
+// Every keyed place of every piece in rows below `height` (at most kMaxHeight), in sfinder's
 // enumeration: each piece, each representative rotation, each choice of increasing rows for
 // its shape's rows, each column; f(place) for each (place.cells() gives its cells).
 void for_each_keyed_place(int height, const std::function<void(const PathPiece&)>& f);
 
 // Rows as sfinder stores them in a long (KeyOperators): row y at bit (y % 6) * 10 + y / 6.
 // Used to order pieces as sfinder's comparators do.
-std::uint64_t sfinder_key_long(std::uint16_t rows);
+std::uint64_t sfinder_key_long(std::uint32_t rows);
 
 // sfinder's OperationWithKeyComparator: piece, rotation, x, y, skipped rows (as a long).
 int compare_keyed(const PathPiece& a, const PathPiece& b);
 
 // The list order sfinder searches build orders in: stably by y, then skipped rows (as a long).
+bool build_list_less(const PathPiece& a, const PathPiece& b);
 void sort_for_build(std::vector<PathPiece>& pieces);
 
 // sfinder's BuildUp.checksKeyDirectly: rows clear as soon as every piece on them is placed, a
@@ -169,11 +173,13 @@ class BuildGraph {
   // are told apart). Saturates at 2^64 - 1.
   std::uint64_t count_orders();
 
+  // Whether `p` rests on the floor or on a block right below one of its cells.
+  static bool rests(const Field& f, const Placement& p);
+
  private:
   bool first(std::uint32_t placed, std::int32_t node, const SequenceTrie* trie,
              std::vector<int>& order);
   std::uint64_t count_from(std::uint32_t placed);
-  static bool rests(const Field& f, const Placement& p);
 
   struct U32Hash {
     std::size_t operator()(std::uint32_t k) const { return hash_mix(k); }
@@ -197,5 +203,52 @@ class BuildGraph {
   std::vector<char> dead_dense_;  // first_order without a trie
   std::unordered_set<std::uint64_t> dead_;
 };
+
+// ---- Build orders on fields of up to kMaxHeight rows (spin) ------------------------------
+//
+// A depth-first search over the pieces in sort_for_build's order, with reachability as
+// sfinder's LockedReachable decides it (knewjade/solution-finder @0e7c935a:
+// core/action/reachable/LockedReachable.java, DeepdropReachable.java): the soft drop model of
+// movegen.hpp with `kicks` and no 180-degree turns, searched backwards from the target, where a
+// state whose y reaches the "valid height" is free, and so is one from which the piece rises
+// straight out of the field.
+//  - Locked{height}: valid height = height (BuildUpStream).
+//  - LockedBelowShape{height}: valid height = height - the shape's min_y (BuildUp).
+//  - Deep: any state that fits with its top cell below the height (DeepdropReachable).
+enum class BuildReach : std::uint8_t { Locked, LockedBelowShape, Deep };
+
+// Whether `p` lies inside the walls and above the floor on empty cells; rows at and above
+// kMaxHeight count as empty (Field::can_place refuses them), as sfinder's reachability does.
+bool fits_open_top(const Field& field, const Placement& p);
+
+// sfinder's LockedReachable.checks: whether `p` (which fits `field`) is reached from a state
+// whose y is at least `valid_height`, or from which the piece rises straight out of the field.
+// Equivalent states of I, S, Z, O count.
+bool locked_reachable(const Field& field, const Placement& p, int valid_height,
+                      const KickTable& kicks = KickTable::srs());
+
+// sfinder's RotateReachable.checks: whether the piece reaches `p` by a rotation (clockwise
+// first, then counter-clockwise) whose kick lands exactly there, from a state that
+// locked_reachable() reaches. No equivalent states (sfinder uses it for T only).
+bool rotation_reachable(const Field& field, const Placement& p, int valid_height,
+                        const KickTable& kicks = KickTable::srs());
+
+// Whether some build order exists (BuildUp.existsValidBuildPattern with LockedBelowShape);
+// false for no pieces, as in sfinder.
+bool exists_build_order(const Field& field, const std::vector<PathPiece>& pieces, int height,
+                        BuildReach reach = BuildReach::LockedBelowShape,
+                        const KickTable& kicks = KickTable::srs());
+
+// The first build order in sfinder's order (BuildUpStream(...).findFirst()), as indices into
+// `pieces`; nullopt when there is none.
+std::optional<std::vector<int>> first_build_order(const Field& field,
+                                                  const std::vector<PathPiece>& pieces, int height,
+                                                  BuildReach reach,
+                                                  const KickTable& kicks = KickTable::srs());
+
+// Where each piece of `order` goes when they are placed in that order on `field`: its state in
+// the field as it is then (the full rows below it removed), sfinder's
+// OperationTransform.parseToOperations.
+std::vector<Placement> placed_states(const Field& field, std::span<const PathPiece> order);
 
 }  // namespace manyworlds::tetris

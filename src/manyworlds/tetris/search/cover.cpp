@@ -25,15 +25,6 @@ constexpr int kHeight = kMaxHeight;
 constexpr std::uint8_t kNoPiece = 7;
 
 // `f` without the rows in `rows`; the rows above move down.
-Field remove_rows(const Field& f, std::uint32_t rows) {
-  Field out;
-  int to = 0;
-  for (int y = 0; y < kHeight; ++y) {
-    if (!(rows >> y & 1)) out.set_row(to++, f.row(y));
-  }
-  return out;
-}
-
 std::string lower_dashed(std::string_view text) {
   std::string s(trim(text));
   for (char& c : s) {
@@ -113,14 +104,6 @@ int parse_page_number(std::string_view text, std::string_view argument) {
 }
 
 }  // namespace
-
-std::uint32_t full_rows(const Field& f) {
-  std::uint32_t rows = 0;
-  for (int y = 0; y < kHeight; ++y) {
-    if (f.row(y) == kFullRow) rows |= 1u << y;
-  }
-  return rows;
-}
 
 int restore_row(int r, std::uint32_t removed) {
   for (int y = 0; y < kHeight; ++y) {
@@ -449,7 +432,7 @@ std::optional<Landing> land(const Field& field, const CoverPiece& piece, bool cl
   int below = std::popcount(l.removed & ((1u << std::clamp(int(p.y), 0, 31)) - 1));
   l.at = p;
   l.at.y = std::int8_t(p.y - below);
-  l.cleared = remove_rows(field, l.removed);
+  l.cleared = without_rows(field, l.removed);
   const Shape& s = shape(p.piece, p.rotation);
   if (l.at.y + s.min_y < 0 || l.at.y + s.max_y >= kHeight) return std::nullopt;
   if (!l.cleared.can_place(l.at)) return std::nullopt;

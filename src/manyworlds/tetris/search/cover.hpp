@@ -36,8 +36,6 @@ struct CoverSetup {
   std::string url() const;    // "http://fumen.zui.jp/?" + data (+ " (mirror)")
 };
 
-// The full rows of `f` (bit y for row y), over sfinder's 24 rows.
-std::uint32_t full_rows(const Field& f);
 // The row of the full field that row `r` of the field without the rows `removed` is; -1 when it
 // lies beyond the top (sfinder's insertBlackLineWithKey pushes such rows out).
 int restore_row(int r, std::uint32_t removed);

@@ -367,10 +367,7 @@ void list_order(std::vector<PathPiece>& pieces, int width) {
 std::vector<int> split_order(const Area& a, const PathSolution& s, ReachCache& locked) {
   std::vector<int> list = s.sample;
   std::stable_sort(list.begin(), list.end(), [&](int i, int j) {
-    const PathPiece& p = s.pieces[std::size_t(i)];
-    const PathPiece& q = s.pieces[std::size_t(j)];
-    if (p.y != q.y) return p.y < q.y;
-    return sfinder_key_long(p.skipped) < sfinder_key_long(q.skipped);
+    return build_list_less(s.pieces[std::size_t(i)], s.pieces[std::size_t(j)]);
   });
   std::vector<PathPiece> pieces;
   for (int i : list) pieces.push_back(s.pieces[std::size_t(i)]);

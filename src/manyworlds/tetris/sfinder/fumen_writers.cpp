@@ -56,4 +56,41 @@ std::string placed_sequence_fumen(const Field& field, int max_clear_line,
   return tetfu_encode(elements);
 }
 
+std::string one_page_fumen(const Field& field, std::span<const PathPiece> pieces, int height,
+                           std::string_view comment) {
+  fumen::Page page;
+  for (int y = 0; y < std::min(height, fumen::kFieldHeight); ++y) {
+    for (int x = 0; x < kWidth; ++x) {
+      if (field.filled(x, y)) page.field.set(x, y, fumen::Color::Gray);
+    }
+  }
+  // Piece by piece type (T I L J S Z O), as sfinder's BlockField is filled in.
+  for (Piece type : kAllPieces) {
+    for (const PathPiece& k : pieces) {
+      if (k.piece != type) continue;
+      for (const Cell& c : k.cells()) {
+        if (c.y < height && c.y < fumen::kFieldHeight) {
+          page.field.set(c.x, c.y, fumen::piece_color(type));
+        }
+      }
+    }
+  }
+  page.comment = std::string(comment);
+  return fumen::encode_sfinder({page});
+}
+
+std::string build_order_fumen(const Field& field, const std::vector<PathPiece>& pieces, int height,
+                              const KickTable& kicks) {
+  std::optional<std::vector<int>> order =
+      first_build_order(field, pieces, height, BuildReach::Locked, kicks);
+  if (!order) order = first_build_order(field, pieces, height, BuildReach::Deep, kicks);
+  std::vector<PathPiece> ordered;
+  if (order) {
+    for (int i : *order) ordered.push_back(pieces[std::size_t(i)]);
+  } else {
+    ordered = pieces;
+  }
+  return placed_sequence_fumen(field, height, placed_states(field, ordered));
+}
+
 }  // namespace manyworlds::tetris::sfinder

@@ -2,7 +2,8 @@
 // The fumens sfinder 1.43 writes into its outputs (knewjade/solution-finder @0e7c935a:
 // common/tetfu/Tetfu.java, TetfuElement.java, entry/path/output/SequenceFumenParser.java),
 // shared by the verbs that write them: ren's links (one page per piece), verify kicks' pages,
-// util fumen's conversions. The data is written by fumen::encode_sfinder (Tetfu.encode).
+// util fumen's conversions, spin's links (entry/path/output/OneFumenParser.java too). The data is
+// written by fumen::encode_sfinder (Tetfu.encode).
 
 #include <array>
 #include <optional>
@@ -13,6 +14,8 @@
 
 #include "manyworlds/tetris/board/field.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
+#include "manyworlds/tetris/board/kicks.hpp"
+#include "manyworlds/tetris/search/build_order.hpp"
 
 namespace manyworlds::tetris::sfinder {
 
@@ -46,5 +49,16 @@ std::string tetfu_encode(std::span<const TetfuElement> elements);
 // as it is when the piece is placed (rows cleared before it removed); at least one.
 std::string placed_sequence_fumen(const Field& field, int max_clear_line,
                                   std::span<const Placement> placements);
+
+// OneFumenParser: one page: the field's blocks in rows 0..height-1 in gray, every piece's cells
+// (where it really lies) in its colour, no piece, `comment`.
+std::string one_page_fumen(const Field& field, std::span<const PathPiece> pieces, int height,
+                           std::string_view comment);
+
+// SequenceFumenParser after sfinder's spin finds the order (-s yes): the pieces in their first
+// build order (soft drop with `kicks`, free height `height`), else the first order where each
+// merely fits below the height ("deep drop"), else as given; then placed_sequence_fumen.
+std::string build_order_fumen(const Field& field, const std::vector<PathPiece>& pieces, int height,
+                              const KickTable& kicks = KickTable::srs());
 
 }  // namespace manyworlds::tetris::sfinder

@@ -12,49 +12,47 @@
 #include "manyworlds/tetris/board/fumen.hpp"
 
 namespace manyworlds::tetris::sfinder {
-namespace {
-
-// One option from the first source that gives it a value.
-class Sources {
- public:
-  explicit Sources(std::vector<std::pair<const OptionValues*, std::string>> sources)
-      : sources_(std::move(sources)) {}
-
-  // The value and the name of its source ("command line", "fumen comment", ...).
-  std::optional<std::pair<std::string, std::string>> first(std::string_view name) const {
-    for (const auto& [values, source] : sources_) {
-      if (auto v = values->first(name)) return std::pair{*v, source};
-    }
-    return std::nullopt;
+std::optional<std::pair<std::string, std::string>> OptionSources::first(
+    std::string_view name) const {
+  for (const auto& [values, source] : sources_) {
+    if (auto v = values->first(name)) return std::pair{*v, source};
   }
-  bool has(std::string_view name) const {
-    return std::any_of(sources_.begin(), sources_.end(),
-                       [&](const auto& s) { return s.first->has(name); });
-  }
-  // Every value of the first source that has some, and its name.
-  std::pair<std::vector<std::string>, std::string> all(std::string_view name) const {
-    for (const auto& [values, source] : sources_) {
-      auto v = values->all(name);
-      if (!v.empty()) return {v, source};
-    }
-    return {};
-  }
-  // An integer option (Integer.valueOf), or `fallback` when no source gives it.
-  int integer(std::string_view name, int fallback) const {
-    auto v = first(name);
-    if (!v) return fallback;
-    auto n = java_int(v->first);
-    if (!n) {
-      throw InputError(fmt::format("{}: --{} '{}' is not an integer", v->second, name, v->first));
-    }
-    return *n;
-  }
+  return std::nullopt;
+}
 
- private:
-  std::vector<std::pair<const OptionValues*, std::string>> sources_;
-};
+bool OptionSources::has(std::string_view name) const {
+  return std::any_of(sources_.begin(), sources_.end(),
+                     [&](const auto& s) { return s.first->has(name); });
+}
 
-}  // namespace
+std::pair<std::vector<std::string>, std::string> OptionSources::all(std::string_view name) const {
+  for (const auto& [values, source] : sources_) {
+    auto v = values->all(name);
+    if (!v.empty()) return {v, source};
+  }
+  return {};
+}
+
+std::optional<int> OptionSources::integer(std::string_view name) const {
+  auto v = first(name);
+  if (!v) return std::nullopt;
+  auto n = java_int(v->first);
+  if (!n) {
+    throw InputError(fmt::format("{}: --{} '{}' is not an integer", v->second, name, v->first));
+  }
+  return n;
+}
+
+std::optional<bool> OptionSources::yes_no(std::string_view name) const {
+  auto v = first(name);
+  if (!v) return std::nullopt;
+  auto b = java_bool(v->first);
+  if (!b) {
+    throw InputError(fmt::format("{}: --{} '{}' is not a yes/no word (yes, no, true, false, ...)",
+                                 v->second, name, v->first));
+  }
+  return b;
+}
 
 std::optional<std::string> fumen_in_line(std::string_view line) {
   auto data_char = [](char c) {
@@ -271,7 +269,7 @@ FieldFile parse_field_file(std::string_view text, std::string_view name, int pag
 FieldInput read_field_input(const OptionValues& command_line, std::span<const OptionSpec> table,
                             FieldLines lines) {
   FieldInput in;
-  Sources cli({{&command_line, "command line"}});
+  OptionSources cli({{&command_line, "command line"}});
   int page = cli.integer("page", 1);
   if (command_line.has("tetfu")) {
     auto fumen_text = command_line.first("tetfu");
@@ -323,7 +321,7 @@ std::vector<std::string> read_pattern_lines(const std::vector<std::string>& valu
 std::vector<std::string> read_pattern_lines(const OptionValues& command_line,
                                             const OptionValues& second,
                                             const std::string& second_source, std::string& source) {
-  Sources sources({{&command_line, "command line"}, {&second, second_source}});
+  OptionSources sources({{&command_line, "command line"}, {&second, second_source}});
   if (sources.has("patterns")) {
     auto [values, from] = sources.all("patterns");
     source = from == "command line" ? "--patterns" : from;
@@ -343,7 +341,7 @@ PercentInput read_percent_input(const OptionValues& command_line, std::span<cons
   in.second_source = field.second_source;
   in.colors = field.loaded.colors;
   const OptionValues& second = in.second;
-  Sources sources({{&command_line, "command line"}, {&second, in.second_source}});
+  OptionSources sources({{&command_line, "command line"}, {&second, in.second_source}});
 
   in.clear_line = sources.integer("clear-line", 4);
   if (in.clear_line < 1 || in.clear_line > kMaxHeight) {

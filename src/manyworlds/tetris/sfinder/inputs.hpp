@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "manyworlds/tetris/board/field.hpp"
@@ -22,6 +23,28 @@
 #include "manyworlds/tetris/sfinder/options.hpp"
 
 namespace manyworlds::tetris::sfinder {
+
+// One option from the first source that gives it a value (the command line, then a fumen
+// comment or a field file: sfinder's PriorityCommandLineWrapper). Bad values throw InputError
+// naming the source.
+class OptionSources {
+ public:
+  explicit OptionSources(std::vector<std::pair<const OptionValues*, std::string>> sources)
+      : sources_(std::move(sources)) {}
+  // The value and the name of its source ("command line", "fumen comment", ...).
+  std::optional<std::pair<std::string, std::string>> first(std::string_view name) const;
+  bool has(std::string_view name) const;
+  // Every value of the first source that has some, and its name.
+  std::pair<std::vector<std::string>, std::string> all(std::string_view name) const;
+  std::optional<int> integer(std::string_view name) const;  // Integer.valueOf
+  int integer(std::string_view name, int fallback) const {
+    return integer(name).value_or(fallback);
+  }
+  std::optional<bool> yes_no(std::string_view name) const;  // sfinder's boolean words
+
+ private:
+  std::vector<std::pair<const OptionValues*, std::string>> sources_;
+};
 
 // A kick table and the name sfinder prints for it.
 struct NamedKicks {

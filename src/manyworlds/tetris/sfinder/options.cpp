@@ -281,6 +281,38 @@ constexpr std::array kFigOptions = {
                "-fp: file whose first line is the fumen (default input/field.txt)"},
 };
 
+// entry/spin/SpinOptions.java, and our --threads (sfinder's spin has none: it uses every core).
+constexpr std::array kSpinOptions = {
+    kHelp,
+    kTetfu,
+    kPage,
+    kPatterns,
+    OptionSpec{"fp", "field-path", Arity::One, "--field-path", "FILE",
+               "-fp: field file when there is no -t: rows of X and _ (input/field.txt)"},
+    kPatternsPath,
+    OptionSpec{"fb", "fill-bottom", Arity::One, "--fill-bottom", "Y",
+               "-fb: lowest row that may be completed, from 0 (0)"},
+    OptionSpec{"ft", "fill-top", Arity::One, "--fill-top", "Y",
+               "-ft: rows below it may be completed (the highest block's row + 1)"},
+    OptionSpec{"m", "margin-height", Arity::One, "-m,--margin-height", "Y",
+               "Pieces stay below this row (fill top + 2)"},
+    OptionSpec{"c", "line", Arity::One, "-c,--line", "N", "Rows the T must clear, 1 to 3 (2)"},
+    OptionSpec{"r", "roof", Arity::One, "-r,--roof", "WORD",
+               "yes (default): add pieces above so the T can rotate in; no: skip"},
+    OptionSpec{"mr", "max-roof", Arity::One, "--max-roof", "N",
+               "-mr: roof pieces allowed (-1: any number; see docs/tetris.md)"},
+    OptionSpec{"f", "filter", Arity::One, "-f,--filter", "MODE",
+               "strict (default): T-spins only; ignore-t: also where the T cannot get in; "
+               "none: all"},
+    OptionSpec{"fo", "format", Arity::One, "--format", "NAME", "-fo: html (default) or csv"},
+    OptionSpec{"s", "split", Arity::One, "-s,--split", "WORD",
+               "one fumen page per piece in build order: yes or no (no)"},
+    kLogPath,
+    OptionSpec{"o", "output-base", Arity::One, "-o,--output-base", "PATH",
+               "output base (output/spin.html; the extension follows the format)"},
+    kThreads,
+};
+
 const OptionSpec* by_short(std::span<const OptionSpec> specs, std::string_view name) {
   for (const OptionSpec& s : specs) {
     if (s.short_name == name) return &s;
@@ -426,6 +458,10 @@ std::span<const OptionSpec> util_fumen_options() {
 
 std::span<const OptionSpec> fig_options() {
   return kFigOptions;
+}
+
+std::span<const OptionSpec> spin_options() {
+  return kSpinOptions;
 }
 
 OptionMatch match_option(std::span<const OptionSpec> specs, std::string_view arg, bool lenient) {

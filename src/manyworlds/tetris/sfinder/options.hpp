@@ -54,6 +54,8 @@ std::span<const OptionSpec> saves_options();
 std::span<const OptionSpec> cover_options();
 // sfinder's util seq options (entry/util/seq/SeqUtilOptions.java).
 std::span<const OptionSpec> seq_options();
+// sfinder's spin options (entry/spin/SpinOptions.java), and --threads.
+std::span<const OptionSpec> spin_options();
 // sfinder's setup options (entry/setup/SetupOptions.java).
 std::span<const OptionSpec> setup_options();
 // sfinder's ren options (entry/ren/RenOptions.java).

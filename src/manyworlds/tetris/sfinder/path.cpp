@@ -12,41 +12,6 @@
 namespace manyworlds::tetris::sfinder {
 namespace {
 
-// One of path's options: from the command line, else the fumen comment / field file.
-class PathSources {
- public:
-  PathSources(const OptionValues& command_line, const PercentInput& in)
-      : cli_(command_line), in_(in) {}
-  std::optional<std::pair<std::string, std::string>> first(std::string_view name) const {
-    if (auto v = cli_.first(name)) return std::pair{*v, std::string("command line")};
-    if (auto v = in_.second.first(name)) return std::pair{*v, in_.second_source};
-    return std::nullopt;
-  }
-  bool yes_no(std::string_view name, bool fallback) const {
-    auto v = first(name);
-    if (!v) return fallback;
-    auto b = java_bool(v->first);
-    if (!b) {
-      throw InputError(fmt::format("{}: --{} '{}' is not a yes/no word (yes, no, true, false, ...)",
-                                   v->second, name, v->first));
-    }
-    return *b;
-  }
-  std::optional<int> integer(std::string_view name) const {
-    auto v = first(name);
-    if (!v) return std::nullopt;
-    auto n = java_int(v->first);
-    if (!n) {
-      throw InputError(fmt::format("{}: --{} '{}' is not an integer", v->second, name, v->first));
-    }
-    return n;
-  }
-
- private:
-  const OptionValues& cli_;
-  const PercentInput& in_;
-};
-
 // Path's inputs, read as sfinder's PathSettingParser reads them (the shared reader with
 // path's option table for fumen comments, and the T-spin drops).
 PercentInput read_path_inputs(const OptionValues& given) {
@@ -114,11 +79,11 @@ PathRun run_path(const PathRequest& request) {
   const OptionValues& given = request.options;
   run.input = read_path_inputs(given);
   const PercentInput& in = run.input;
-  PathSources src(given, in);
-  bool specified_only = src.yes_no("specified-only", true);
-  run.split = src.yes_no("split", false);
+  OptionSources src({{&given, "command line"}, {&in.second, in.second_source}});
+  bool specified_only = src.yes_no("specified-only").value_or(true);
+  run.split = src.yes_no("split").value_or(false);
   // As in sfinder, -r counts on the command line only (it is read before the field).
-  bool reserved = PathSources(given, PercentInput{}).yes_no("reserved", false);
+  bool reserved = OptionSources({{&given, "command line"}}).yes_no("reserved").value_or(false);
   auto pictures = java_bool(request.pictures);
   if (!pictures) {
     throw InputError(fmt::format("--pictures '{}' is not yes or no", request.pictures));

@@ -11,6 +11,7 @@
 #include "manyworlds/core/text.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
 #include "manyworlds/tetris/draw/picture.hpp"
+#include "manyworlds/tetris/sfinder/fumen_writers.hpp"
 
 namespace manyworlds::tetris {
 namespace {
@@ -71,25 +72,6 @@ fumen::ColorField solved_field(const PathResult& r, const PathSolution& s) {
 std::string piece_names(const PathSolution& s) {
   std::string out;
   for (Piece p : s.sample_pieces()) out += piece_letter(p);
-  return out;
-}
-
-// The pieces of `order` as placed one after another on the field whose full rows are removed
-// first: each piece's state and position at the time it is placed (OperationTransform).
-std::vector<Placement> placed_states(const Field& field, int height,
-                                     const std::vector<PathPiece>& order) {
-  std::array<Row, kMaxBuildHeight> rows{};
-  for (int y = 0; y < height; ++y) rows[std::size_t(y)] = field.row(y);
-  std::vector<Placement> out;
-  for (const PathPiece& p : order) {
-    unsigned cleared = 0;
-    for (int y = 0; y < height; ++y) {
-      if (rows[std::size_t(y)] == kFullRow) cleared |= 1u << y;
-    }
-    int below = std::popcount(cleared & ((1u << p.y) - 1));
-    out.push_back({p.piece, p.rotation, p.x, std::int8_t(p.y - below)});
-    for (const Cell& c : p.cells()) rows[std::size_t(c.y)] |= Row(1u << c.x);
-  }
   return out;
 }
 
@@ -161,51 +143,7 @@ std::string path_fumen(const PathResult& r, const PathSolution& s, bool split) {
 }
 
 std::string sequence_fumen(const Field& field, int height, const std::vector<PathPiece>& order) {
-  // SequenceFumenParser: the field with its full rows cleared, then one page per piece; every
-  // page carries the quiz of the order (the first piece current, no hold).
-  std::vector<Placement> states = placed_states(field, height, order);
-  std::string quiz = "#Q=[](";
-  for (std::size_t i = 0; i < states.size(); ++i) {
-    quiz += piece_letter(states[i].piece);
-    if (i == 0) quiz += ")";
-  }
-  fumen::ColorField start;
-  int h = 0;
-  for (int y = 0; y < height; ++y) {
-    if (field.row(y) == kFullRow) continue;
-    for (int x = 0; x < kWidth; ++x) {
-      if (field.filled(x, y)) start.set(x, h, fumen::Color::Gray);
-    }
-    ++h;
-  }
-  std::vector<fumen::Page> pages;
-  for (std::size_t i = 0; i < states.size(); ++i) {
-    fumen::Page page;
-    if (i == 0) {
-      page.field = start;
-    } else {
-      // The field the previous page leads to (its piece locked, full rows cleared).
-      page.field = pages.back().field;
-      const Placement& prev = states[i - 1];
-      for (const Cell& c : shape(prev.piece, prev.rotation).cells) {
-        page.field.set(prev.x + c.x, prev.y + c.y, fumen::piece_color(prev.piece));
-      }
-      fumen::ColorField packed;
-      int to = 0;
-      for (int y = 0; y < fumen::kFieldHeight; ++y) {
-        bool full = true;
-        for (int x = 0; x < kWidth; ++x) full = full && page.field.at(x, y) != fumen::Color::Empty;
-        if (full) continue;
-        for (int x = 0; x < kWidth; ++x) packed.set(x, to, page.field.at(x, y));
-        ++to;
-      }
-      page.field = packed;
-    }
-    page.piece = states[i];
-    page.comment = quiz;
-    pages.push_back(page);
-  }
-  return fumen::encode_sfinder(pages);
+  return sfinder::placed_sequence_fumen(field, height, placed_states(field, order));
 }
 
 std::string path_link_text(const PathSolution& s) {
@@ -296,7 +234,7 @@ std::string path_csv_none(const PathResult& r, const std::vector<int>& list) {
     const PathSolution& s = r.solutions[std::size_t(i)];
     std::vector<PathPiece> order;
     for (int k : s.locked_order) order.push_back(s.pieces[std::size_t(k)]);
-    std::vector<Placement> states = placed_states(r.field, r.clear_line, order);
+    std::vector<Placement> states = placed_states(r.field, order);
     std::string line;
     for (const Placement& p : states) {
       if (!line.empty()) line += ';';
