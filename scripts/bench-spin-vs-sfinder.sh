@@ -18,27 +18,12 @@ only=${4:-'^(doc_basic|doc_csv|empty_field|uc_CSVTest\.case1|uc_FumenTest\.case(
 data="$root/tests/data/tetris/sfinder/spin"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# median wall seconds of `runs` runs of a command in folder $1 (timed by Python around
-# posix_spawn and waitpid), and the peak RSS (MB) of one more run under /usr/bin/time
+# median wall seconds of `runs` runs of a command in folder $1 (scripts/median-time.py), and
+# the peak RSS (MB) of one more run under /usr/bin/time
 measure() {
   local dir=$1 t m
   shift
-  t=$(cd "$dir" && python3 - "$runs" "$@" <<'PY'
-import os, statistics, sys, time
-runs, cmd = int(sys.argv[1]), sys.argv[2:]
-times = []
-for _ in range(runs):
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    start = time.perf_counter()
-    pid = os.posix_spawnp(cmd[0], cmd, os.environ,
-                          file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1),
-                                        (os.POSIX_SPAWN_DUP2, devnull, 2)])
-    os.waitpid(pid, 0)
-    times.append(time.perf_counter() - start)
-    os.close(devnull)
-print(f"{statistics.median(times):.4f}")
-PY
-)
+  t=$(cd "$dir" && python3 "$root/scripts/median-time.py" "$runs" "$@")
   (cd "$dir" && /usr/bin/time -o "$work/.time" -f '%M' "$@" >/dev/null 2>&1) || true
   m=$(tail -1 "$work/.time")
   printf '%s %d\n' "$t" $((m / 1024))

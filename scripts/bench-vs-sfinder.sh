@@ -19,27 +19,11 @@ trap 'rm -rf "$work"' EXIT
 cp -r "$sf/run/." "$work"
 cp -r "$root/tests/data/tetris/usecase" "$work/" 2>/dev/null || true
 cd "$work"
-# median wall seconds of `runs` runs of a command, timed by Python around posix_spawn and
-# waitpid (microseconds: /usr/bin/time's %e has 10 ms steps, too coarse for the small cases),
-# and the peak RSS (MB) of one more run under /usr/bin/time
+# median wall seconds of `runs` runs of a command (scripts/median-time.py), and the peak RSS
+# (MB) of one more run under /usr/bin/time
 measure() {
   local t m
-  t=$(python3 - "$runs" "$@" <<'PY'
-import os, statistics, sys, time
-runs, cmd = int(sys.argv[1]), sys.argv[2:]
-times = []
-for _ in range(runs):
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    start = time.perf_counter()
-    pid = os.posix_spawnp(cmd[0], cmd, os.environ,
-                          file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1),
-                                        (os.POSIX_SPAWN_DUP2, devnull, 2)])
-    os.waitpid(pid, 0)
-    times.append(time.perf_counter() - start)
-    os.close(devnull)
-print(f"{statistics.median(times):.4f}")
-PY
-)
+  t=$(python3 "$root/scripts/median-time.py" "$runs" "$@")
   /usr/bin/time -o "$work/.time" -f '%M' "$@" >/dev/null 2>&1 || true
   m=$(tail -1 "$work/.time")
   printf '%s %d\n' "$t" $((m / 1024))
