@@ -1,6 +1,7 @@
 #include "manyworlds/tetris/search/tspin_search.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <memory>
@@ -485,10 +486,43 @@ class Sink {
 
 class Engine;
 
+// Shares the line fill's search tree among threads. Every thread walks the same tree; the
+// arrangements of the outermost spots (numbered in walk order, the same on every thread) are
+// handed out one at a time, and a thread descends only into those it took. Everything the fill
+// yields comes out of one arrangement, so tagging it with the arrangement's number puts the
+// results of all threads back in walk order.
+class TreeShare {
+ public:
+  explicit TreeShare(std::atomic<std::uint64_t>& next) : next_(next), claimed_(take()) {}
+  // Runs `subtree` when this thread owns the next arrangement or is inside one of its own.
+  template <typename F>
+  void visit(F&& subtree) {
+    if (inside_) {
+      subtree();
+      return;
+    }
+    if (seen_++ != claimed_) return;
+    current_ = claimed_;
+    inside_ = true;
+    subtree();
+    inside_ = false;
+    claimed_ = take();
+  }
+  std::uint64_t current() const { return current_; }
+
+ private:
+  std::uint64_t take() { return next_.fetch_add(1, std::memory_order_relaxed); }
+  std::atomic<std::uint64_t>& next_;
+  std::uint64_t claimed_;
+  std::uint64_t seen_ = 0, current_ = 0;
+  bool inside_ = false;
+};
+
 // What one thread keeps between results: caches of the line fill and of the scaffolds.
 struct Worker {
   std::unordered_map<std::int64_t, std::vector<Spot>> spots;
   std::unordered_map<int, std::vector<int>> scaffolds;
+  TreeShare* share = nullptr;  // the line fill's share of the tree (none: all of it)
 };
 
 // The T and the result a candidate comes with (CandidateWithMask).
@@ -1007,34 +1041,47 @@ void Engine::spot_small(Worker& w, const std::array<Row, 7>& slid, int slide_dow
                         const std::vector<BlockCount>& sorted, const Res& prev, int start_x,
                         int target, ResSink sink) const {
   int slide_y = 3 - target;
-  for (const Spot& s : spots(w, sorted)) {
-    int slide_x = start_x - s.start_x;
-    if (slide_x < 0) continue;
-    if (s.right_x + slide_x >= kWidth) continue;
-    if (s.min_y - slide_y < 0) continue;
-    if (o_.margin <= s.max_y - slide_y) continue;
-    bool clash = false;
-    for (int y = 0; y < 7 && !clash; ++y) {
-      clash = (Row(s.cells[std::size_t(y)] << slide_x) & kFullRow) & slid[std::size_t(y)];
-    }
-    if (clash) continue;
-    std::array<int, 3> ids{};  // a spot places at most three pieces
-    std::size_t n = 0;
-    bool missing = false;
-    for (int id : s.ops) {
-      const Op& o = op(id);
-      int moved = find(o.piece, o.rotation, o.x + slide_x, o.y + slide_down, 0);
-      // sfinder stops with a NullPointerException when a placement leaves its table; we leave
-      // the arrangement out.
-      int real = moved < 0 ? -1 : spread(moved, allowed);
-      if (real < 0) {
-        missing = true;
-        break;
+  const std::vector<Spot>& all = spots(w, sorted);
+  auto arrange = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k < end; ++k) {
+      const Spot& s = all[k];
+      int slide_x = start_x - s.start_x;
+      if (slide_x < 0) continue;
+      if (s.right_x + slide_x >= kWidth) continue;
+      if (s.min_y - slide_y < 0) continue;
+      if (o_.margin <= s.max_y - slide_y) continue;
+      bool clash = false;
+      for (int y = 0; y < 7 && !clash; ++y) {
+        clash = (Row(s.cells[std::size_t(y)] << slide_x) & kFullRow) & slid[std::size_t(y)];
       }
-      ids[n++] = real;
+      if (clash) continue;
+      std::array<int, 3> ids{};  // a spot places at most three pieces
+      std::size_t n = 0;
+      bool missing = false;
+      for (int id : s.ops) {
+        const Op& o = op(id);
+        int moved = find(o.piece, o.rotation, o.x + slide_x, o.y + slide_down, 0);
+        // sfinder stops with a NullPointerException when a placement leaves its table; we
+        // leave the arrangement out.
+        int real = moved < 0 ? -1 : spread(moved, allowed);
+        if (real < 0) {
+          missing = true;
+          break;
+        }
+        ids[n++] = real;
+      }
+      if (missing) continue;
+      sink(add_lasts(prev, std::span<const int>(ids.data(), n)));
     }
-    if (missing) continue;
-    sink(add_lasts(prev, std::span<const int>(ids.data(), n)));
+  };
+  if (!w.share) {
+    arrange(0, all.size());
+    return;
+  }
+  // The tree's shares: runs of arrangements, so that walking past the others costs little.
+  constexpr std::size_t kShare = 64;
+  for (std::size_t begin = 0; begin < all.size(); begin += kShare) {
+    w.share->visit([&] { arrange(begin, std::min(all.size(), begin + kShare)); });
   }
 }
 
@@ -1432,25 +1479,46 @@ void Engine::process(Worker& w, const Res& f, std::vector<TSpinResult>& out) con
 }
 
 std::vector<TSpinResult> Engine::run() {
+  unsigned threads = std::max(1u, o_.threads);
+  std::vector<Worker> workers(threads);
   std::vector<Res> fills;
   {
-    Worker w;
-    Res root = empty_result(init_, pieces_);
-    // Only the fill results process() can use: a T that occupies at least min_cleared of the
-    // full rows (most fill results have none, and keeping them all took gigabytes).
-    auto collect = [&](const Res& r) {
-      bool usable = std::any_of(r.ops.begin(), r.ops.end(), [&](int id) {
-        const Op& t = op(id);
-        return t.piece == Piece::T && std::popcount(r.filled & t.use) >= o_.min_cleared;
-      });
-      if (usable) fills.push_back(r);
-    };
-    fill(w, root, o_.fill_bottom, root.filled, collect);
+    // The line fill, its tree shared among the threads; each thread's results tagged with the
+    // arrangement they came from, merged back in walk order.
+    std::atomic<std::uint64_t> next{0};
+    std::vector<std::vector<std::pair<std::uint64_t, Res>>> found(threads);
+    const Res root = empty_result(init_, pieces_);
+    parallel_for_workers(threads, threads, [&](std::size_t, unsigned worker) {
+      TreeShare share(next);
+      Worker& w = workers[worker];
+      w.share = &share;
+      // Only the fill results process() can use: a T that occupies at least min_cleared of
+      // the full rows (most fill results have none, and keeping them all took gigabytes).
+      auto collect = [&](const Res& r) {
+        bool usable = std::any_of(r.ops.begin(), r.ops.end(), [&](int id) {
+          const Op& t = op(id);
+          return t.piece == Piece::T && std::popcount(r.filled & t.use) >= o_.min_cleared;
+        });
+        if (usable) found[worker].emplace_back(share.current(), r);
+      };
+      fill(w, root, o_.fill_bottom, root.filled, collect);
+      w.share = nullptr;
+    });
+    std::vector<std::size_t> at(threads, 0);
+    while (true) {
+      std::size_t best = threads;
+      for (std::size_t k = 0; k < threads; ++k) {
+        if (at[k] < found[k].size() &&
+            (best == threads || found[k][at[k]].first < found[best][at[best]].first)) {
+          best = k;
+        }
+      }
+      if (best == threads) break;
+      fills.push_back(std::move(found[best][at[best]++].second));
+    }
   }
   std::vector<std::vector<TSpinResult>> slots(fills.size());
   Progress progress("spin", fills.size(), o_.progress);
-  unsigned threads = std::max(1u, o_.threads);
-  std::vector<Worker> workers(threads);
   parallel_for_workers(fills.size(), threads, [&](std::size_t i, unsigned worker) {
     throw_if_cancelled("spin");
     process(workers[worker], fills[i], slots[i]);
