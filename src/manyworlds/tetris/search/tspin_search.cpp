@@ -589,6 +589,7 @@ class Engine {
 
   // ---- fill (FillRunner, LineFillRunner, SpotRunner) --------------------------------------
   using ResSink = Sink<const Res&>;
+  bool may_be_usable(const Res& r, int y) const;
   void fill(Worker& w, const Res& r, int lower_y, Rows init_filled, ResSink sink) const;
   void line_fill(Worker& w, const Board& init, PieceCounts remaining, int target, Rows allowed,
                  ResSink sink) const;
@@ -906,6 +907,46 @@ bool Engine::t_rotates_in(const Board& without_t, const Op& t) const {
 
 // ---- fill ---------------------------------------------------------------------------------
 
+// Whether a fill result made from `r` by completing row y and rows above can be one run()
+// keeps: a T that occupies min_cleared full rows. Rows below y that are not full stay so (the
+// line fill completes no row below its target), and the cells the remaining pieces add (4 each)
+// must fill the T's rows that are not full yet.
+// `r` may hold only the placements of the line being filled: when a T was placed before them,
+// nothing is known.
+bool Engine::may_be_usable(const Res& r, int y) const {
+  if (piece_count(r.remaining, Piece::T) > 0) return true;
+  std::array<int, OpList::kInline> ts{};
+  std::size_t n_ts = 0;
+  for (int id : r.ops) {
+    if (op(id).piece == Piece::T) {
+      if (n_ts == ts.size()) return true;
+      ts[n_ts++] = id;
+    }
+  }
+  if (int(n_ts) < piece_count(pieces_, Piece::T)) return true;
+  int spare = 0;
+  for (Piece p : kAllPieces) spare += 4 * piece_count(r.remaining, p);
+  for (std::size_t i = 0; i < n_ts; ++i) {
+    const Op& t = op(ts[i]);
+    Rows full = t.use & r.filled;
+    Rows open = t.use & ~r.filled & ~below(y);
+    int more = o_.min_cleared - std::popcount(full);
+    if (more <= 0) return true;
+    if (std::popcount(open) < more) continue;
+    std::array<int, 4> empty{};
+    int n = 0;
+    for (Rows left = open; left; left &= left - 1) {
+      int row = std::countr_zero(left);
+      empty[std::size_t(n++)] = kWidth - std::popcount(unsigned(r.merged.r[std::size_t(row)]));
+    }
+    std::sort(empty.begin(), empty.begin() + n);
+    int cells = 0;
+    for (int k = 0; k < more; ++k) cells += empty[std::size_t(k)];
+    if (cells <= spare) return true;
+  }
+  return false;
+}
+
 // FillRunner.search: complete a row y (from lower_y up, any not yet full), then go on from the
 // lowest row above it that is not full.
 void Engine::fill(Worker& w, const Res& r, int lower_y, Rows init_filled, ResSink sink) const {
@@ -913,6 +954,7 @@ void Engine::fill(Worker& w, const Res& r, int lower_y, Rows init_filled, ResSin
   Rows targets = below(o_.fill_top);
   for (int y = lower_y; y < o_.fill_top; ++y) {
     if ((r.filled >> y) & 1) continue;
+    if (!may_be_usable(r, y)) break;  // nor for any row above
     Rows above = targets & ~below(y + 1);
     auto on_line = [&](const Res& line) {
       Res next = add_lasts(r, line.ops);
@@ -1007,7 +1049,9 @@ void Engine::spot(Worker& w, Rows filled, const std::array<Row, 7>& slid, int sl
                   Rows allowed, std::vector<BlockCount> list, const Res& prev, int start_x,
                   int target, ResSink sink) const {
   Rows below_target = below(target) & ~filled;
-  auto keep = [&](const Res& r) { return (r.filled & below_target) == 0; };
+  auto keep = [&](const Res& r) {
+    return (r.filled & below_target) == 0 && may_be_usable(r, target);
+  };
   if (list.size() <= 3) {
     std::sort(list.begin(), list.end());
     auto kept = [&](const Res& r) {
