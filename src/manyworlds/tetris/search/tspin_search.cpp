@@ -110,6 +110,25 @@ Row row_without(const Board& b, Rows deleted, int j) {
   return 0;
 }
 
+// The cells of rows 0..23 in four words of six rows (bit (y % 6) * 10 + x of word y / 6): an
+// overlap test without a loop over rows.
+struct Packed {
+  std::array<std::uint64_t, 4> w{};
+  void set_row(int y, Row bits) {
+    w[std::size_t(y / 6)] |= std::uint64_t(bits) << ((y % 6) * kWidth);
+  }
+  bool overlaps(const Packed& o) const {
+    return ((w[0] & o.w[0]) | (w[1] & o.w[1]) | (w[2] & o.w[2]) | (w[3] & o.w[3])) != 0;
+  }
+};
+static_assert(kMaxHeight <= 24);
+
+Packed pack(const Board& b) {
+  Packed p;
+  for (int y = 0; y < kMaxHeight; ++y) p.set_row(y, b.r[std::size_t(y)]);
+  return p;
+}
+
 Board to_board(const Field& f) {
   Board b;
   for (int y = 0; y < kMaxHeight; ++y) b.r[std::size_t(y)] = f.row(y);
@@ -646,6 +665,7 @@ class Engine {
   std::vector<int> contiguous_ =  // ids of the placements that skip no row, -1 elsewhere
       std::vector<int>(std::size_t(kPieceCount) * 4 * (kWidth + 8) * (kMaxHeight + 8), -1);
   std::vector<int> minimal_;
+  std::vector<Packed> minimal_cells_;  // the cells of minimal_[k]
   // BitBlocks: the MINIMAL placements covering cell (x, y < margin), per piece.
   std::vector<std::array<std::vector<int>, kPieceCount>> cover_;
   // LinePools.
@@ -702,6 +722,9 @@ void Engine::build_minimal() {
     if (op.overlaps(init_)) continue;
     if (op.y + shape(op.piece, op.rotation).max_y >= o_.margin) continue;
     minimal_.push_back(int(i));
+    Packed cells;
+    for (int k = 0; k < op.h; ++k) cells.set_row(op.rows[std::size_t(k)], op.bits[std::size_t(k)]);
+    minimal_cells_.push_back(cells);
   }
   cover_.assign(std::size_t(kWidth * o_.margin), {});
   for (int id : minimal_) {
@@ -1402,23 +1425,29 @@ void Engine::roof(const Candidate& c, ResSink sink) const {
   queue.offer(0);
   std::unordered_set<KeySet, KeySetHash> visited;
   Solutions solutions;
+  // The MINIMAL placements whose skipped rows are full (the same for every state), by piece
+  // (MINIMAL lists the pieces one after the other: the order stays).
+  std::array<std::vector<std::size_t>, kPieceCount> usable;
+  for (std::size_t k = 0; k < minimal_.size(); ++k) {
+    const Op& q = op(minimal_[k]);
+    if ((filled_without_t & q.need) == q.need) usable[std::size_t(int(q.piece))].push_back(k);
+  }
   while (!queue.empty()) {
     int index = queue.poll();
     std::vector<int> next_states;
-    Board blocked =
-        states[std::size_t(index)].without_t | states[std::size_t(index)].not_allowed_with_t;
-    for (int id : minimal_) {
+    const Packed blocked =
+        pack(states[std::size_t(index)].without_t | states[std::size_t(index)].not_allowed_with_t);
+    auto try_place = [&](std::size_t k) {
+      if (minimal_cells_[k].overlaps(blocked)) return;
+      int id = minimal_[k];
       const Op& q = op(id);
       const State& x = states[std::size_t(index)];
-      if ((filled_without_t & q.need) != q.need) continue;
-      if (q.overlaps(blocked)) continue;
-      if (!q.rests_on(x.without_t, q.need, q.y)) continue;
-      if (piece_count(x.res.remaining, q.piece) == 0) continue;
+      if (!q.rests_on(x.without_t, q.need, q.y)) return;
       KeySet current = with_key(x.keys, id);
-      if (!visited.insert(current).second) continue;
+      if (!visited.insert(current).second) return;
       State next;
       next.res = add_last(x.res, id);
-      if (next.res.filled != filled) continue;
+      if (next.res.filled != filled) return;
       next.not_allowed_with_t = x.not_allowed_with_t;
       q.merge_into(next.not_allowed_with_t, cap_);
       next.without_t = x.without_t;
@@ -1430,11 +1459,15 @@ void Engine::roof(const Candidate& c, ResSink sink) const {
       } else {
         // sfinder counts the roof pieces as every piece placed so far, plus one.
         int roof_count = int(next.res.ops.size()) + 1;
-        if (o_.max_roof <= roof_count) continue;
-        if (next.res.remaining == 0) continue;
+        if (o_.max_roof <= roof_count) return;
+        if (next.res.remaining == 0) return;
         states.push_back(std::move(next));
         next_states.push_back(int(states.size()) - 1);
       }
+    };
+    for (Piece p : kAllPieces) {
+      if (piece_count(states[std::size_t(index)].res.remaining, p) == 0) continue;
+      for (std::size_t k : usable[std::size_t(int(p))]) try_place(k);
     }
     for (int n : next_states) queue.offer(n);
   }
