@@ -601,6 +601,7 @@ class Engine {
   }
   Res add_last(const Res& prev, int id) const;
   Res add_lasts(const Res& prev, std::span<const int> ids) const;
+  static Res add_line(const Res& prev, const Res& line);
 
   bool exists_on_ground(const Board& merged, Rows filled, Rows one_piece, const Op& op) const;
   bool can_tspin(const Board& without_t, const Op& t) const;
@@ -896,6 +897,24 @@ Res Engine::add_lasts(const Res& prev, std::span<const int> ids) const {
   return r;
 }
 
+// add_lasts(prev, line.ops) for a result `line` of the line fill on prev's field (made from
+// empty_result(prev.merged, prev.remaining)), without placing its pieces again: a result's
+// full rows are those of its merged field (rows fill up only where a placement lands), so
+// line.filled holds prev.filled, and the rows one placement alone uses are line's less
+// prev's used rows.
+Res Engine::add_line(const Res& prev, const Res& line) {
+  Res r;
+  r.ops = prev.ops;
+  for (int id : line.ops) r.ops.push_back(id);
+  r.remaining = line.remaining;
+  r.used = prev.used | line.used;
+  r.merged = line.merged;
+  r.filled = line.filled;
+  r.using_rows = prev.using_rows | line.using_rows;
+  r.one_piece = prev.one_piece | (line.one_piece & ~prev.using_rows);
+  return r;
+}
+
 // SpinCommons.existsOnGround: the placement rests on the field as given (its skipped rows
 // removed), or on the merged field with its skipped rows and the rows below it that one piece
 // alone completed removed.
@@ -980,7 +999,7 @@ void Engine::fill(Worker& w, const Res& r, int lower_y, Rows init_filled, ResSin
     if (!may_be_usable(r, y)) break;  // nor for any row above
     Rows above = targets & ~below(y + 1);
     auto on_line = [&](const Res& line) {
-      Res next = add_lasts(r, line.ops);
+      Res next = add_line(r, line);
       sink(next);
       Rows rest = ~line.filled & above;
       if (rest) fill(w, next, std::countr_zero(rest), init_filled, sink);
