@@ -1067,7 +1067,16 @@ void Engine::line_segment(Worker& w, const Res& prev, Rows filled, Rows allowed,
       line_segment(w, r, filled, allowed, target, segments, index + 1, sink);
     }
   };
+  // The last run of the last target row, no T placed yet: a list without a T gives results with
+  // no T, which run() does not keep.
+  const int ts = piece_count(pieces_, Piece::T);
+  const bool needs_t =
+      last && target == o_.fill_top - 1 && ts > 0 && piece_count(prev.remaining, Piece::T) == ts;
   for (const auto& list : lists) {
+    if (needs_t && std::none_of(list.begin(), list.end(),
+                                [](const BlockCount& c) { return c.piece == Piece::T; })) {
+      continue;
+    }
     spot(w, filled, slid, slide_down, allowed, list, prev, start_x, target, on_result);
   }
 }
