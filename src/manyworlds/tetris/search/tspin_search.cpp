@@ -1174,7 +1174,7 @@ void Engine::spot_small(Worker& w, const std::array<Row, 7>& slid, int slide_dow
     return;
   }
   // The tree's shares: runs of arrangements, so that walking past the others costs little.
-  constexpr std::size_t kShare = 64;
+  constexpr std::size_t kShare = 4;
   for (std::size_t begin = 0; begin < all.size(); begin += kShare) {
     w.share->visit([&] { arrange(begin, std::min(all.size(), begin + kShare)); });
   }
