@@ -386,8 +386,7 @@ class OpList {
 // A stage's partial result (sfinder's Result chain): placements in order and what follows.
 struct Res {
   OpList ops;
-  Board used;    // cells of the placements (below the capacity)
-  Board merged;  // field + used
+  Board merged;  // the field and the placements' cells (below the capacity)
   Rows filled = 0, using_rows = 0, one_piece = 0;
   PieceCounts remaining = 0;
 };
@@ -861,8 +860,6 @@ Res Engine::add_last(const Res& prev, int id) const {
   r.ops = prev.ops;
   r.ops.push_back(id);
   r.remaining = remove_piece(prev.remaining, o.piece);
-  r.used = prev.used;
-  o.merge_into(r.used, cap_);
   r.merged = prev.merged;
   o.merge_into(r.merged, cap_);
   r.filled = prev.filled | full_rows_of(r.merged, o.use);
@@ -876,7 +873,6 @@ Res Engine::add_lasts(const Res& prev, std::span<const int> ids) const {
   Res r;
   r.ops = prev.ops;
   r.remaining = prev.remaining;
-  r.used = prev.used;
   r.merged = prev.merged;
   Rows all = prev.using_rows, twice = 0, touched = 0;
   for (int id : ids) {
@@ -884,7 +880,6 @@ Res Engine::add_lasts(const Res& prev, std::span<const int> ids) const {
     touched |= o.use;
     r.ops.push_back(id);
     r.remaining = remove_piece(r.remaining, o.piece);
-    o.merge_into(r.used, cap_);
     o.merge_into(r.merged, cap_);
     twice |= all & o.use;
     all |= o.use;
@@ -907,7 +902,6 @@ Res Engine::add_line(const Res& prev, const Res& line) {
   r.ops = prev.ops;
   for (int id : line.ops) r.ops.push_back(id);
   r.remaining = line.remaining;
-  r.used = prev.used | line.used;
   r.merged = line.merged;
   r.filled = line.filled;
   r.using_rows = prev.using_rows | line.using_rows;
@@ -1586,12 +1580,12 @@ void Engine::process(Worker& w, const Res& f, std::vector<TSpinResult>& out) con
 std::vector<TSpinResult> Engine::run() {
   unsigned threads = std::max(1u, o_.threads);
   std::vector<Worker> workers(threads);
-  std::vector<Res> fills;
+  // The line fill, its tree shared among the threads; each thread's results tagged with the
+  // arrangement they came from, then taken in walk order (without moving them).
+  std::atomic<std::uint64_t> next{0};
+  std::vector<std::vector<std::pair<std::uint64_t, Res>>> found(threads);
+  std::vector<const Res*> fills;
   {
-    // The line fill, its tree shared among the threads; each thread's results tagged with the
-    // arrangement they came from, merged back in walk order.
-    std::atomic<std::uint64_t> next{0};
-    std::vector<std::vector<std::pair<std::uint64_t, Res>>> found(threads);
     const Res root = empty_result(init_, pieces_);
     parallel_for_workers(threads, threads, [&](std::size_t, unsigned worker) {
       TreeShare share(next);
@@ -1619,14 +1613,14 @@ std::vector<TSpinResult> Engine::run() {
         }
       }
       if (best == threads) break;
-      fills.push_back(std::move(found[best][at[best]++].second));
+      fills.push_back(&found[best][at[best]++].second);
     }
   }
   std::vector<std::vector<TSpinResult>> slots(fills.size());
   Progress progress("spin", fills.size(), o_.progress);
   parallel_for_workers(fills.size(), threads, [&](std::size_t i, unsigned worker) {
     throw_if_cancelled("spin");
-    process(workers[worker], fills[i], slots[i]);
+    process(workers[worker], *fills[i], slots[i]);
     progress.advance();
   });
   std::vector<TSpinResult> out;
