@@ -354,11 +354,13 @@ struct Spot {
   int start_x = 0, right_x = 0, min_y = 0, max_y = 0;
 };
 
-// Placement ids in order, inline up to kInline (the line fill makes a result for every
-// arrangement it tries; they must not allocate), on the heap beyond.
-class OpList {
+// Placement ids in order, inline up to N (the line fill makes a result for every arrangement
+// it tries, the roof a key set for every placement it tries; they must not allocate), on the
+// heap beyond.
+template <std::size_t N>
+class SmallIds {
  public:
-  static constexpr std::size_t kInline = 16;
+  static constexpr std::size_t kInline = N;
   const int* data() const { return size_ <= kInline ? inline_.data() : heap_.data(); }
   const int* begin() const { return data(); }
   const int* end() const { return data() + size_; }
@@ -376,12 +378,16 @@ class OpList {
   }
   operator std::span<const int>() const { return {data(), size_}; }
   operator std::vector<int>() const { return {begin(), end()}; }
+  friend bool operator==(const SmallIds& a, const SmallIds& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
 
  private:
   std::array<int, kInline> inline_;
   std::vector<int> heap_;
   std::size_t size_ = 0;
 };
+using OpList = SmallIds<16>;
 
 // A stage's partial result (sfinder's Result chain): placements in order and what follows.
 struct Res {
@@ -399,7 +405,7 @@ PieceCounts remove_piece(PieceCounts c, Piece p) {
 }
 
 // A set of placements (ids), sorted, as sfinder's Set<Long> keys.
-using KeySet = std::vector<int>;
+using KeySet = SmallIds<8>;
 struct KeySetHash {
   std::size_t operator()(const KeySet& k) const {
     std::uint64_t h = 0xcbf29ce484222325ull;
@@ -407,9 +413,31 @@ struct KeySetHash {
     return std::size_t(h);
   }
 };
-KeySet with_key(KeySet k, int v) {
-  k.insert(std::upper_bound(k.begin(), k.end(), v), v);
-  return k;
+KeySet with_key(const KeySet& k, int v) {
+  KeySet out;
+  bool placed = false;
+  for (int x : k) {
+    if (!placed && v < x) {
+      out.push_back(v);
+      placed = true;
+    }
+    out.push_back(x);
+  }
+  if (!placed) out.push_back(v);
+  return out;
+}
+// k less one copy of v.
+KeySet without_key(const KeySet& k, int v) {
+  KeySet out;
+  bool dropped = false;
+  for (int x : k) {
+    if (!dropped && x == v) {
+      dropped = true;
+    } else {
+      out.push_back(x);
+    }
+  }
+  return out;
 }
 
 // sfinder's Solutions.
@@ -422,9 +450,7 @@ class Solutions {
     KeySet all = with_key(keys, current);
     if (contains(all)) return true;
     for (int prev : keys) {
-      KeySet less = all;
-      less.erase(std::find(less.begin(), less.end(), prev));
-      if (contains(less)) return true;
+      if (contains(without_key(all, prev))) return true;
     }
     return false;
   }
