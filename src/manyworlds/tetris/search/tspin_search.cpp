@@ -565,6 +565,8 @@ class TreeShare {
 // What one thread keeps between results: caches of the line fill and of the scaffolds.
 struct Worker {
   std::unordered_map<std::int64_t, std::vector<Spot>> spots;
+  // The (piece, count) lists of a run: by remaining pieces (56 bits) and length (4 bits).
+  std::unordered_map<PieceCounts, std::vector<std::vector<BlockCount>>> lists;
   std::unordered_map<int, std::vector<int>> scaffolds;
   TreeShare* share = nullptr;  // the line fill's share of the tree (none: all of it)
 };
@@ -583,6 +585,7 @@ class Engine {
     // sfinder's initial field has the capacity of the field height: rows above are dropped.
     for (int y = cap_; y < kMaxHeight; ++y) init_.r[std::size_t(y)] = 0;
     all_height_ = std::max(7, o.margin);
+    for (int n = 0; n <= kWidth; ++n) threes_.push_back(java_combinations(n, 3));
     build_all();
     build_minimal();
     build_line_pools();
@@ -648,6 +651,8 @@ class Engine {
                   const std::vector<BlockCount>& sorted, const Res& prev, int start_x, int target,
                   ResSink sink) const;
   const std::vector<Spot>& spots(Worker& w, const std::vector<BlockCount>& sorted) const;
+  const std::vector<std::vector<BlockCount>>& block_lists(Worker& w, PieceCounts remaining,
+                                                          int length) const;
   void spot_fix(const std::vector<const MinoDiff*>& diffs, std::vector<Spot>& out) const;
   std::array<Row, 7> slid_rows(const Board& merged, Rows allowed, int slide_down) const;
 
@@ -680,6 +685,9 @@ class Engine {
   TSpinResult to_result(const Res& r, int t) const;
 
   const Op& op(int id) const { return all_[std::size_t(id)]; }
+  // java_combinations(n, 3), made once: a list's counts (each at least 1) sum to a run's
+  // length, so n <= kWidth.
+  const std::vector<std::vector<int>>& threes(std::size_t n) const { return threes_.at(n); }
 
   TSpinSearchOptions o_;
   Board init_;
@@ -690,6 +698,7 @@ class Engine {
   std::unordered_map<std::uint64_t, int> index_;
   std::vector<int> contiguous_ =  // ids of the placements that skip no row, -1 elsewhere
       std::vector<int>(std::size_t(kPieceCount) * 4 * (kWidth + 8) * (kMaxHeight + 8), -1);
+  std::vector<std::vector<std::vector<int>>> threes_;  // java_combinations(n, 3), n <= kWidth
   std::vector<int> minimal_;
   std::vector<Packed> minimal_cells_;  // the cells of minimal_[k]
   // BitBlocks: the MINIMAL placements covering cell (x, y < margin), per piece.
@@ -1047,20 +1056,17 @@ void Engine::line_fill(Worker& w, const Board& init, PieceCounts remaining, int 
   line_segment(w, empty, empty.filled, allowed, target, segments, 0, sink);
 }
 
-void Engine::line_segment(Worker& w, const Res& prev, Rows filled, Rows allowed, int target,
-                          const std::vector<std::pair<int, int>>& segments, std::size_t index,
-                          ResSink sink) const {
-  auto [start_x, length] = segments[index];
-  if (prev.remaining == 0) return;
-  int slide_down = (target - std::popcount(allowed & below(target))) - 3;
-  std::array<Row, 7> slid = slid_rows(prev.merged, allowed, slide_down);
-  // searchBlockCounts: the remaining pieces in order, each used (with one of its row counts)
-  // or not, the counts summing to the run's length.
+// searchBlockCounts: the remaining pieces in order, each used (with one of its row counts) or
+// not, the counts summing to the run's length.
+const std::vector<std::vector<BlockCount>>& Engine::block_lists(Worker& w, PieceCounts remaining,
+                                                                int length) const {
+  auto [at, added] = w.lists.try_emplace(remaining << 4 | PieceCounts(length));
+  if (!added) return at->second;
+  std::vector<std::vector<BlockCount>>& lists = at->second;
   std::vector<Piece> pieces;
   for (Piece p : kAllPieces) {
-    for (int i = 0; i < piece_count(prev.remaining, p); ++i) pieces.push_back(p);
+    for (int i = 0; i < piece_count(remaining, p); ++i) pieces.push_back(p);
   }
-  std::vector<std::vector<BlockCount>> lists;
   std::vector<BlockCount> current;
   auto search = [&](auto& self, std::size_t head, int left) -> void {
     if (head >= pieces.size()) return;
@@ -1079,6 +1085,17 @@ void Engine::line_segment(Worker& w, const Res& prev, Rows filled, Rows allowed,
     self(self, head + 1, left);
   };
   search(search, 0, length);
+  return lists;
+}
+
+void Engine::line_segment(Worker& w, const Res& prev, Rows filled, Rows allowed, int target,
+                          const std::vector<std::pair<int, int>>& segments, std::size_t index,
+                          ResSink sink) const {
+  auto [start_x, length] = segments[index];
+  if (prev.remaining == 0) return;
+  int slide_down = (target - std::popcount(allowed & below(target))) - 3;
+  std::array<Row, 7> slid = slid_rows(prev.merged, allowed, slide_down);
+  const std::vector<std::vector<BlockCount>>& lists = block_lists(w, prev.remaining, length);
   bool last = index + 1 == segments.size();
   auto on_result = [&](const Res& r) {
     if (last) {
@@ -1132,7 +1149,7 @@ void Engine::spot(Worker& w, Rows filled, const std::array<Row, 7>& slid, int sl
     return;
   }
   std::unordered_set<std::int64_t> visited;
-  for (const std::vector<int>& chosen : java_combinations(int(list.size()), 3)) {
+  for (const std::vector<int>& chosen : threes(list.size())) {
     std::vector<BlockCount> three = {list[std::size_t(chosen[0])], list[std::size_t(chosen[1])],
                                      list[std::size_t(chosen[2])]};
     std::sort(three.begin(), three.end());
