@@ -165,14 +165,17 @@ std::pair<std::size_t, std::size_t> check_case(const Case& c) {
     EXPECT_TRUE(found) << what << ": no candidate of the search without roofs inside it";
   }
 
-  // The same results, in the same order, on two threads.
-  TSpinSearchOptions two = with_roof;
-  two.threads = 2;
-  std::vector<TSpinResult> again = tspin_search(c.field, c.pieces, two);
-  EXPECT_EQ(again.size(), roofs.size());
-  for (std::size_t i = 0; i < std::min(roofs.size(), again.size()); ++i) {
-    EXPECT_EQ(again[i].pieces, roofs[i].pieces);
-    EXPECT_EQ(again[i].t, roofs[i].t);
+  // The same results, in the same order, on two and three threads (the line fill's tree and
+  // the fill results are shared among them).
+  for (unsigned threads : {2u, 3u}) {
+    TSpinSearchOptions more = with_roof;
+    more.threads = threads;
+    std::vector<TSpinResult> again = tspin_search(c.field, c.pieces, more);
+    EXPECT_EQ(again.size(), roofs.size()) << threads << " threads";
+    for (std::size_t i = 0; i < std::min(roofs.size(), again.size()); ++i) {
+      EXPECT_EQ(again[i].pieces, roofs[i].pieces) << threads << " threads";
+      EXPECT_EQ(again[i].t, roofs[i].t) << threads << " threads";
+    }
   }
   return {candidates.size(), roofs.size()};
 }

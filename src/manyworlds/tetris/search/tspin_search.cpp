@@ -1,6 +1,7 @@
 #include "manyworlds/tetris/search/tspin_search.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <memory>
@@ -107,6 +108,25 @@ Row row_without(const Board& b, Rows deleted, int j) {
     if (!((deleted >> y) & 1) && j-- == 0) return b.r[std::size_t(y)];
   }
   return 0;
+}
+
+// The cells of rows 0..23 in four words of six rows (bit (y % 6) * 10 + x of word y / 6): an
+// overlap test without a loop over rows.
+struct Packed {
+  std::array<std::uint64_t, 4> w{};
+  void set_row(int y, Row bits) {
+    w[std::size_t(y / 6)] |= std::uint64_t(bits) << ((y % 6) * kWidth);
+  }
+  bool overlaps(const Packed& o) const {
+    return ((w[0] & o.w[0]) | (w[1] & o.w[1]) | (w[2] & o.w[2]) | (w[3] & o.w[3])) != 0;
+  }
+};
+static_assert(kMaxHeight <= 24);
+
+Packed pack(const Board& b) {
+  Packed p;
+  for (int y = 0; y < kMaxHeight; ++y) p.set_row(y, b.r[std::size_t(y)]);
+  return p;
 }
 
 Board to_board(const Field& f) {
@@ -334,11 +354,13 @@ struct Spot {
   int start_x = 0, right_x = 0, min_y = 0, max_y = 0;
 };
 
-// Placement ids in order, inline up to kInline (the line fill makes a result for every
-// arrangement it tries; they must not allocate), on the heap beyond.
-class OpList {
+// Placement ids in order, inline up to N (the line fill makes a result for every arrangement
+// it tries, the roof a key set for every placement it tries; they must not allocate), on the
+// heap beyond.
+template <std::size_t N>
+class SmallIds {
  public:
-  static constexpr std::size_t kInline = 16;
+  static constexpr std::size_t kInline = N;
   const int* data() const { return size_ <= kInline ? inline_.data() : heap_.data(); }
   const int* begin() const { return data(); }
   const int* end() const { return data() + size_; }
@@ -356,18 +378,21 @@ class OpList {
   }
   operator std::span<const int>() const { return {data(), size_}; }
   operator std::vector<int>() const { return {begin(), end()}; }
+  friend bool operator==(const SmallIds& a, const SmallIds& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
 
  private:
   std::array<int, kInline> inline_;
   std::vector<int> heap_;
   std::size_t size_ = 0;
 };
+using OpList = SmallIds<16>;
 
 // A stage's partial result (sfinder's Result chain): placements in order and what follows.
 struct Res {
   OpList ops;
-  Board used;    // cells of the placements (below the capacity)
-  Board merged;  // field + used
+  Board merged;  // the field and the placements' cells (below the capacity)
   Rows filled = 0, using_rows = 0, one_piece = 0;
   PieceCounts remaining = 0;
 };
@@ -380,7 +405,7 @@ PieceCounts remove_piece(PieceCounts c, Piece p) {
 }
 
 // A set of placements (ids), sorted, as sfinder's Set<Long> keys.
-using KeySet = std::vector<int>;
+using KeySet = SmallIds<8>;
 struct KeySetHash {
   std::size_t operator()(const KeySet& k) const {
     std::uint64_t h = 0xcbf29ce484222325ull;
@@ -388,9 +413,31 @@ struct KeySetHash {
     return std::size_t(h);
   }
 };
-KeySet with_key(KeySet k, int v) {
-  k.insert(std::upper_bound(k.begin(), k.end(), v), v);
-  return k;
+KeySet with_key(const KeySet& k, int v) {
+  KeySet out;
+  bool placed = false;
+  for (int x : k) {
+    if (!placed && v < x) {
+      out.push_back(v);
+      placed = true;
+    }
+    out.push_back(x);
+  }
+  if (!placed) out.push_back(v);
+  return out;
+}
+// k less one copy of v.
+KeySet without_key(const KeySet& k, int v) {
+  KeySet out;
+  bool dropped = false;
+  for (int x : k) {
+    if (!dropped && x == v) {
+      dropped = true;
+    } else {
+      out.push_back(x);
+    }
+  }
+  return out;
 }
 
 // sfinder's Solutions.
@@ -403,9 +450,7 @@ class Solutions {
     KeySet all = with_key(keys, current);
     if (contains(all)) return true;
     for (int prev : keys) {
-      KeySet less = all;
-      less.erase(std::find(less.begin(), less.end(), prev));
-      if (contains(less)) return true;
+      if (contains(without_key(all, prev))) return true;
     }
     return false;
   }
@@ -485,10 +530,45 @@ class Sink {
 
 class Engine;
 
+// Shares the line fill's search tree among threads. Every thread walks the same tree; the
+// arrangements of the outermost spots (numbered in walk order, the same on every thread) are
+// handed out one at a time, and a thread descends only into those it took. Everything the fill
+// yields comes out of one arrangement, so tagging it with the arrangement's number puts the
+// results of all threads back in walk order.
+class TreeShare {
+ public:
+  explicit TreeShare(std::atomic<std::uint64_t>& next) : next_(next), claimed_(take()) {}
+  // Runs `subtree` when this thread owns the next arrangement or is inside one of its own.
+  template <typename F>
+  void visit(F&& subtree) {
+    if (inside_) {
+      subtree();
+      return;
+    }
+    if (seen_++ != claimed_) return;
+    current_ = claimed_;
+    inside_ = true;
+    subtree();
+    inside_ = false;
+    claimed_ = take();
+  }
+  std::uint64_t current() const { return current_; }
+
+ private:
+  std::uint64_t take() { return next_.fetch_add(1, std::memory_order_relaxed); }
+  std::atomic<std::uint64_t>& next_;
+  std::uint64_t claimed_;
+  std::uint64_t seen_ = 0, current_ = 0;
+  bool inside_ = false;
+};
+
 // What one thread keeps between results: caches of the line fill and of the scaffolds.
 struct Worker {
   std::unordered_map<std::int64_t, std::vector<Spot>> spots;
+  // The (piece, count) lists of a run: by remaining pieces (56 bits) and length (4 bits).
+  std::unordered_map<PieceCounts, std::vector<std::vector<BlockCount>>> lists;
   std::unordered_map<int, std::vector<int>> scaffolds;
+  TreeShare* share = nullptr;  // the line fill's share of the tree (none: all of it)
 };
 
 // The T and the result a candidate comes with (CandidateWithMask).
@@ -505,6 +585,7 @@ class Engine {
     // sfinder's initial field has the capacity of the field height: rows above are dropped.
     for (int y = cap_; y < kMaxHeight; ++y) init_.r[std::size_t(y)] = 0;
     all_height_ = std::max(7, o.margin);
+    for (int n = 0; n <= kWidth; ++n) threes_.push_back(java_combinations(n, 3));
     build_all();
     build_minimal();
     build_line_pools();
@@ -548,6 +629,7 @@ class Engine {
   }
   Res add_last(const Res& prev, int id) const;
   Res add_lasts(const Res& prev, std::span<const int> ids) const;
+  static Res add_line(const Res& prev, const Res& line);
 
   bool exists_on_ground(const Board& merged, Rows filled, Rows one_piece, const Op& op) const;
   bool can_tspin(const Board& without_t, const Op& t) const;
@@ -555,6 +637,7 @@ class Engine {
 
   // ---- fill (FillRunner, LineFillRunner, SpotRunner) --------------------------------------
   using ResSink = Sink<const Res&>;
+  bool may_be_usable(const Res& r, int y) const;
   void fill(Worker& w, const Res& r, int lower_y, Rows init_filled, ResSink sink) const;
   void line_fill(Worker& w, const Board& init, PieceCounts remaining, int target, Rows allowed,
                  ResSink sink) const;
@@ -568,6 +651,8 @@ class Engine {
                   const std::vector<BlockCount>& sorted, const Res& prev, int start_x, int target,
                   ResSink sink) const;
   const std::vector<Spot>& spots(Worker& w, const std::vector<BlockCount>& sorted) const;
+  const std::vector<std::vector<BlockCount>>& block_lists(Worker& w, PieceCounts remaining,
+                                                          int length) const;
   void spot_fix(const std::vector<const MinoDiff*>& diffs, std::vector<Spot>& out) const;
   std::array<Row, 7> slid_rows(const Board& merged, Rows allowed, int slide_down) const;
 
@@ -600,6 +685,9 @@ class Engine {
   TSpinResult to_result(const Res& r, int t) const;
 
   const Op& op(int id) const { return all_[std::size_t(id)]; }
+  // java_combinations(n, 3), made once: a list's counts (each at least 1) sum to a run's
+  // length, so n <= kWidth.
+  const std::vector<std::vector<int>>& threes(std::size_t n) const { return threes_.at(n); }
 
   TSpinSearchOptions o_;
   Board init_;
@@ -610,7 +698,9 @@ class Engine {
   std::unordered_map<std::uint64_t, int> index_;
   std::vector<int> contiguous_ =  // ids of the placements that skip no row, -1 elsewhere
       std::vector<int>(std::size_t(kPieceCount) * 4 * (kWidth + 8) * (kMaxHeight + 8), -1);
+  std::vector<std::vector<std::vector<int>>> threes_;  // java_combinations(n, 3), n <= kWidth
   std::vector<int> minimal_;
+  std::vector<Packed> minimal_cells_;  // the cells of minimal_[k]
   // BitBlocks: the MINIMAL placements covering cell (x, y < margin), per piece.
   std::vector<std::array<std::vector<int>, kPieceCount>> cover_;
   // LinePools.
@@ -667,6 +757,9 @@ void Engine::build_minimal() {
     if (op.overlaps(init_)) continue;
     if (op.y + shape(op.piece, op.rotation).max_y >= o_.margin) continue;
     minimal_.push_back(int(i));
+    Packed cells;
+    for (int k = 0; k < op.h; ++k) cells.set_row(op.rows[std::size_t(k)], op.bits[std::size_t(k)]);
+    minimal_cells_.push_back(cells);
   }
   cover_.assign(std::size_t(kWidth * o_.margin), {});
   for (int id : minimal_) {
@@ -802,8 +895,6 @@ Res Engine::add_last(const Res& prev, int id) const {
   r.ops = prev.ops;
   r.ops.push_back(id);
   r.remaining = remove_piece(prev.remaining, o.piece);
-  r.used = prev.used;
-  o.merge_into(r.used, cap_);
   r.merged = prev.merged;
   o.merge_into(r.merged, cap_);
   r.filled = prev.filled | full_rows_of(r.merged, o.use);
@@ -817,7 +908,6 @@ Res Engine::add_lasts(const Res& prev, std::span<const int> ids) const {
   Res r;
   r.ops = prev.ops;
   r.remaining = prev.remaining;
-  r.used = prev.used;
   r.merged = prev.merged;
   Rows all = prev.using_rows, twice = 0, touched = 0;
   for (int id : ids) {
@@ -825,7 +915,6 @@ Res Engine::add_lasts(const Res& prev, std::span<const int> ids) const {
     touched |= o.use;
     r.ops.push_back(id);
     r.remaining = remove_piece(r.remaining, o.piece);
-    o.merge_into(r.used, cap_);
     o.merge_into(r.merged, cap_);
     twice |= all & o.use;
     all |= o.use;
@@ -835,6 +924,23 @@ Res Engine::add_lasts(const Res& prev, std::span<const int> ids) const {
   r.using_rows = all;
   Rows single = all - (twice | prev.using_rows);
   r.one_piece = prev.one_piece | (r.filled & single);
+  return r;
+}
+
+// add_lasts(prev, line.ops) for a result `line` of the line fill on prev's field (made from
+// empty_result(prev.merged, prev.remaining)), without placing its pieces again: a result's
+// full rows are those of its merged field (rows fill up only where a placement lands), so
+// line.filled holds prev.filled, and the rows one placement alone uses are line's less
+// prev's used rows.
+Res Engine::add_line(const Res& prev, const Res& line) {
+  Res r;
+  r.ops = prev.ops;
+  for (int id : line.ops) r.ops.push_back(id);
+  r.remaining = line.remaining;
+  r.merged = line.merged;
+  r.filled = line.filled;
+  r.using_rows = prev.using_rows | line.using_rows;
+  r.one_piece = prev.one_piece | (line.one_piece & ~prev.using_rows);
   return r;
 }
 
@@ -872,6 +978,46 @@ bool Engine::t_rotates_in(const Board& without_t, const Op& t) const {
 
 // ---- fill ---------------------------------------------------------------------------------
 
+// Whether a fill result made from `r` by completing row y and rows above can be one run()
+// keeps: a T that occupies min_cleared full rows. Rows below y that are not full stay so (the
+// line fill completes no row below its target), and the cells the remaining pieces add (4 each)
+// must fill the T's rows that are not full yet.
+// `r` may hold only the placements of the line being filled: when a T was placed before them,
+// nothing is known.
+bool Engine::may_be_usable(const Res& r, int y) const {
+  if (piece_count(r.remaining, Piece::T) > 0) return true;
+  std::array<int, OpList::kInline> ts{};
+  std::size_t n_ts = 0;
+  for (int id : r.ops) {
+    if (op(id).piece == Piece::T) {
+      if (n_ts == ts.size()) return true;
+      ts[n_ts++] = id;
+    }
+  }
+  if (int(n_ts) < piece_count(pieces_, Piece::T)) return true;
+  int spare = 0;
+  for (Piece p : kAllPieces) spare += 4 * piece_count(r.remaining, p);
+  for (std::size_t i = 0; i < n_ts; ++i) {
+    const Op& t = op(ts[i]);
+    Rows full = t.use & r.filled;
+    Rows open = t.use & ~r.filled & ~below(y);
+    int more = o_.min_cleared - std::popcount(full);
+    if (more <= 0) return true;
+    if (std::popcount(open) < more) continue;
+    std::array<int, 4> empty{};
+    int n = 0;
+    for (Rows left = open; left; left &= left - 1) {
+      int row = std::countr_zero(left);
+      empty[std::size_t(n++)] = kWidth - std::popcount(unsigned(r.merged.r[std::size_t(row)]));
+    }
+    std::sort(empty.begin(), empty.begin() + n);
+    int cells = 0;
+    for (int k = 0; k < more; ++k) cells += empty[std::size_t(k)];
+    if (cells <= spare) return true;
+  }
+  return false;
+}
+
 // FillRunner.search: complete a row y (from lower_y up, any not yet full), then go on from the
 // lowest row above it that is not full.
 void Engine::fill(Worker& w, const Res& r, int lower_y, Rows init_filled, ResSink sink) const {
@@ -879,9 +1025,10 @@ void Engine::fill(Worker& w, const Res& r, int lower_y, Rows init_filled, ResSin
   Rows targets = below(o_.fill_top);
   for (int y = lower_y; y < o_.fill_top; ++y) {
     if ((r.filled >> y) & 1) continue;
+    if (!may_be_usable(r, y)) break;  // nor for any row above
     Rows above = targets & ~below(y + 1);
     auto on_line = [&](const Res& line) {
-      Res next = add_lasts(r, line.ops);
+      Res next = add_line(r, line);
       sink(next);
       Rows rest = ~line.filled & above;
       if (rest) fill(w, next, std::countr_zero(rest), init_filled, sink);
@@ -909,20 +1056,17 @@ void Engine::line_fill(Worker& w, const Board& init, PieceCounts remaining, int 
   line_segment(w, empty, empty.filled, allowed, target, segments, 0, sink);
 }
 
-void Engine::line_segment(Worker& w, const Res& prev, Rows filled, Rows allowed, int target,
-                          const std::vector<std::pair<int, int>>& segments, std::size_t index,
-                          ResSink sink) const {
-  auto [start_x, length] = segments[index];
-  if (prev.remaining == 0) return;
-  int slide_down = (target - std::popcount(allowed & below(target))) - 3;
-  std::array<Row, 7> slid = slid_rows(prev.merged, allowed, slide_down);
-  // searchBlockCounts: the remaining pieces in order, each used (with one of its row counts)
-  // or not, the counts summing to the run's length.
+// searchBlockCounts: the remaining pieces in order, each used (with one of its row counts) or
+// not, the counts summing to the run's length.
+const std::vector<std::vector<BlockCount>>& Engine::block_lists(Worker& w, PieceCounts remaining,
+                                                                int length) const {
+  auto [at, added] = w.lists.try_emplace(remaining << 4 | PieceCounts(length));
+  if (!added) return at->second;
+  std::vector<std::vector<BlockCount>>& lists = at->second;
   std::vector<Piece> pieces;
   for (Piece p : kAllPieces) {
-    for (int i = 0; i < piece_count(prev.remaining, p); ++i) pieces.push_back(p);
+    for (int i = 0; i < piece_count(remaining, p); ++i) pieces.push_back(p);
   }
-  std::vector<std::vector<BlockCount>> lists;
   std::vector<BlockCount> current;
   auto search = [&](auto& self, std::size_t head, int left) -> void {
     if (head >= pieces.size()) return;
@@ -941,6 +1085,17 @@ void Engine::line_segment(Worker& w, const Res& prev, Rows filled, Rows allowed,
     self(self, head + 1, left);
   };
   search(search, 0, length);
+  return lists;
+}
+
+void Engine::line_segment(Worker& w, const Res& prev, Rows filled, Rows allowed, int target,
+                          const std::vector<std::pair<int, int>>& segments, std::size_t index,
+                          ResSink sink) const {
+  auto [start_x, length] = segments[index];
+  if (prev.remaining == 0) return;
+  int slide_down = (target - std::popcount(allowed & below(target))) - 3;
+  std::array<Row, 7> slid = slid_rows(prev.merged, allowed, slide_down);
+  const std::vector<std::vector<BlockCount>>& lists = block_lists(w, prev.remaining, length);
   bool last = index + 1 == segments.size();
   auto on_result = [&](const Res& r) {
     if (last) {
@@ -949,7 +1104,16 @@ void Engine::line_segment(Worker& w, const Res& prev, Rows filled, Rows allowed,
       line_segment(w, r, filled, allowed, target, segments, index + 1, sink);
     }
   };
+  // The last run of the last target row, no T placed yet: a list without a T gives results with
+  // no T, which run() does not keep.
+  const int ts = piece_count(pieces_, Piece::T);
+  const bool needs_t =
+      last && target == o_.fill_top - 1 && ts > 0 && piece_count(prev.remaining, Piece::T) == ts;
   for (const auto& list : lists) {
+    if (needs_t && std::none_of(list.begin(), list.end(),
+                                [](const BlockCount& c) { return c.piece == Piece::T; })) {
+      continue;
+    }
     spot(w, filled, slid, slide_down, allowed, list, prev, start_x, target, on_result);
   }
 }
@@ -973,7 +1137,9 @@ void Engine::spot(Worker& w, Rows filled, const std::array<Row, 7>& slid, int sl
                   Rows allowed, std::vector<BlockCount> list, const Res& prev, int start_x,
                   int target, ResSink sink) const {
   Rows below_target = below(target) & ~filled;
-  auto keep = [&](const Res& r) { return (r.filled & below_target) == 0; };
+  auto keep = [&](const Res& r) {
+    return (r.filled & below_target) == 0 && may_be_usable(r, target);
+  };
   if (list.size() <= 3) {
     std::sort(list.begin(), list.end());
     auto kept = [&](const Res& r) {
@@ -983,7 +1149,7 @@ void Engine::spot(Worker& w, Rows filled, const std::array<Row, 7>& slid, int sl
     return;
   }
   std::unordered_set<std::int64_t> visited;
-  for (const std::vector<int>& chosen : java_combinations(int(list.size()), 3)) {
+  for (const std::vector<int>& chosen : threes(list.size())) {
     std::vector<BlockCount> three = {list[std::size_t(chosen[0])], list[std::size_t(chosen[1])],
                                      list[std::size_t(chosen[2])]};
     std::sort(three.begin(), three.end());
@@ -1007,34 +1173,47 @@ void Engine::spot_small(Worker& w, const std::array<Row, 7>& slid, int slide_dow
                         const std::vector<BlockCount>& sorted, const Res& prev, int start_x,
                         int target, ResSink sink) const {
   int slide_y = 3 - target;
-  for (const Spot& s : spots(w, sorted)) {
-    int slide_x = start_x - s.start_x;
-    if (slide_x < 0) continue;
-    if (s.right_x + slide_x >= kWidth) continue;
-    if (s.min_y - slide_y < 0) continue;
-    if (o_.margin <= s.max_y - slide_y) continue;
-    bool clash = false;
-    for (int y = 0; y < 7 && !clash; ++y) {
-      clash = (Row(s.cells[std::size_t(y)] << slide_x) & kFullRow) & slid[std::size_t(y)];
-    }
-    if (clash) continue;
-    std::array<int, 3> ids{};  // a spot places at most three pieces
-    std::size_t n = 0;
-    bool missing = false;
-    for (int id : s.ops) {
-      const Op& o = op(id);
-      int moved = find(o.piece, o.rotation, o.x + slide_x, o.y + slide_down, 0);
-      // sfinder stops with a NullPointerException when a placement leaves its table; we leave
-      // the arrangement out.
-      int real = moved < 0 ? -1 : spread(moved, allowed);
-      if (real < 0) {
-        missing = true;
-        break;
+  const std::vector<Spot>& all = spots(w, sorted);
+  auto arrange = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k < end; ++k) {
+      const Spot& s = all[k];
+      int slide_x = start_x - s.start_x;
+      if (slide_x < 0) continue;
+      if (s.right_x + slide_x >= kWidth) continue;
+      if (s.min_y - slide_y < 0) continue;
+      if (o_.margin <= s.max_y - slide_y) continue;
+      bool clash = false;
+      for (int y = 0; y < 7 && !clash; ++y) {
+        clash = (Row(s.cells[std::size_t(y)] << slide_x) & kFullRow) & slid[std::size_t(y)];
       }
-      ids[n++] = real;
+      if (clash) continue;
+      std::array<int, 3> ids{};  // a spot places at most three pieces
+      std::size_t n = 0;
+      bool missing = false;
+      for (int id : s.ops) {
+        const Op& o = op(id);
+        int moved = find(o.piece, o.rotation, o.x + slide_x, o.y + slide_down, 0);
+        // sfinder stops with a NullPointerException when a placement leaves its table; we
+        // leave the arrangement out.
+        int real = moved < 0 ? -1 : spread(moved, allowed);
+        if (real < 0) {
+          missing = true;
+          break;
+        }
+        ids[n++] = real;
+      }
+      if (missing) continue;
+      sink(add_lasts(prev, std::span<const int>(ids.data(), n)));
     }
-    if (missing) continue;
-    sink(add_lasts(prev, std::span<const int>(ids.data(), n)));
+  };
+  if (!w.share) {
+    arrange(0, all.size());
+    return;
+  }
+  // The tree's shares: runs of arrangements, so that walking past the others costs little.
+  constexpr std::size_t kShare = 4;
+  for (std::size_t begin = 0; begin < all.size(); begin += kShare) {
+    w.share->visit([&] { arrange(begin, std::min(all.size(), begin + kShare)); });
   }
 }
 
@@ -1311,23 +1490,29 @@ void Engine::roof(const Candidate& c, ResSink sink) const {
   queue.offer(0);
   std::unordered_set<KeySet, KeySetHash> visited;
   Solutions solutions;
+  // The MINIMAL placements whose skipped rows are full (the same for every state), by piece
+  // (MINIMAL lists the pieces one after the other: the order stays).
+  std::array<std::vector<std::size_t>, kPieceCount> usable;
+  for (std::size_t k = 0; k < minimal_.size(); ++k) {
+    const Op& q = op(minimal_[k]);
+    if ((filled_without_t & q.need) == q.need) usable[std::size_t(int(q.piece))].push_back(k);
+  }
   while (!queue.empty()) {
     int index = queue.poll();
     std::vector<int> next_states;
-    Board blocked =
-        states[std::size_t(index)].without_t | states[std::size_t(index)].not_allowed_with_t;
-    for (int id : minimal_) {
+    const Packed blocked =
+        pack(states[std::size_t(index)].without_t | states[std::size_t(index)].not_allowed_with_t);
+    auto try_place = [&](std::size_t k) {
+      if (minimal_cells_[k].overlaps(blocked)) return;
+      int id = minimal_[k];
       const Op& q = op(id);
       const State& x = states[std::size_t(index)];
-      if ((filled_without_t & q.need) != q.need) continue;
-      if (q.overlaps(blocked)) continue;
-      if (!q.rests_on(x.without_t, q.need, q.y)) continue;
-      if (piece_count(x.res.remaining, q.piece) == 0) continue;
+      if (!q.rests_on(x.without_t, q.need, q.y)) return;
       KeySet current = with_key(x.keys, id);
-      if (!visited.insert(current).second) continue;
+      if (!visited.insert(current).second) return;
       State next;
       next.res = add_last(x.res, id);
-      if (next.res.filled != filled) continue;
+      if (next.res.filled != filled) return;
       next.not_allowed_with_t = x.not_allowed_with_t;
       q.merge_into(next.not_allowed_with_t, cap_);
       next.without_t = x.without_t;
@@ -1339,11 +1524,15 @@ void Engine::roof(const Candidate& c, ResSink sink) const {
       } else {
         // sfinder counts the roof pieces as every piece placed so far, plus one.
         int roof_count = int(next.res.ops.size()) + 1;
-        if (o_.max_roof <= roof_count) continue;
-        if (next.res.remaining == 0) continue;
+        if (o_.max_roof <= roof_count) return;
+        if (next.res.remaining == 0) return;
         states.push_back(std::move(next));
         next_states.push_back(int(states.size()) - 1);
       }
+    };
+    for (Piece p : kAllPieces) {
+      if (piece_count(states[std::size_t(index)].res.remaining, p) == 0) continue;
+      for (std::size_t k : usable[std::size_t(int(p))]) try_place(k);
     }
     for (int n : next_states) queue.offer(n);
   }
@@ -1432,28 +1621,49 @@ void Engine::process(Worker& w, const Res& f, std::vector<TSpinResult>& out) con
 }
 
 std::vector<TSpinResult> Engine::run() {
-  std::vector<Res> fills;
+  unsigned threads = std::max(1u, o_.threads);
+  std::vector<Worker> workers(threads);
+  // The line fill, its tree shared among the threads; each thread's results tagged with the
+  // arrangement they came from, then taken in walk order (without moving them).
+  std::atomic<std::uint64_t> next{0};
+  std::vector<std::vector<std::pair<std::uint64_t, Res>>> found(threads);
+  std::vector<const Res*> fills;
   {
-    Worker w;
-    Res root = empty_result(init_, pieces_);
-    // Only the fill results process() can use: a T that occupies at least min_cleared of the
-    // full rows (most fill results have none, and keeping them all took gigabytes).
-    auto collect = [&](const Res& r) {
-      bool usable = std::any_of(r.ops.begin(), r.ops.end(), [&](int id) {
-        const Op& t = op(id);
-        return t.piece == Piece::T && std::popcount(r.filled & t.use) >= o_.min_cleared;
-      });
-      if (usable) fills.push_back(r);
-    };
-    fill(w, root, o_.fill_bottom, root.filled, collect);
+    const Res root = empty_result(init_, pieces_);
+    parallel_for_workers(threads, threads, [&](std::size_t, unsigned worker) {
+      TreeShare share(next);
+      Worker& w = workers[worker];
+      w.share = &share;
+      // Only the fill results process() can use: a T that occupies at least min_cleared of
+      // the full rows (most fill results have none, and keeping them all took gigabytes).
+      auto collect = [&](const Res& r) {
+        bool usable = std::any_of(r.ops.begin(), r.ops.end(), [&](int id) {
+          const Op& t = op(id);
+          return t.piece == Piece::T && std::popcount(r.filled & t.use) >= o_.min_cleared;
+        });
+        if (usable) found[worker].emplace_back(share.current(), r);
+      };
+      fill(w, root, o_.fill_bottom, root.filled, collect);
+      w.share = nullptr;
+    });
+    std::vector<std::size_t> at(threads, 0);
+    while (true) {
+      std::size_t best = threads;
+      for (std::size_t k = 0; k < threads; ++k) {
+        if (at[k] < found[k].size() &&
+            (best == threads || found[k][at[k]].first < found[best][at[best]].first)) {
+          best = k;
+        }
+      }
+      if (best == threads) break;
+      fills.push_back(&found[best][at[best]++].second);
+    }
   }
   std::vector<std::vector<TSpinResult>> slots(fills.size());
   Progress progress("spin", fills.size(), o_.progress);
-  unsigned threads = std::max(1u, o_.threads);
-  std::vector<Worker> workers(threads);
   parallel_for_workers(fills.size(), threads, [&](std::size_t i, unsigned worker) {
     throw_if_cancelled("spin");
-    process(workers[worker], fills[i], slots[i]);
+    process(workers[worker], *fills[i], slots[i]);
     progress.advance();
   });
   std::vector<TSpinResult> out;
