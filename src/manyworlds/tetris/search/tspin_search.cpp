@@ -10,8 +10,6 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include <fmt/format.h>
-#include <cstdlib>
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/progress.hpp"
 
@@ -1578,18 +1576,7 @@ TSpinResult Engine::to_result(const Res& r, int t) const {
 }
 
 // NoRoofSpinRunner (and FullSpinRunner) for one fill result.
-static std::string trace_ops(const std::vector<Op>& all, const std::vector<int>& ops) {
-  std::string o;
-  for (int id : ops) {
-    const Op& op = all[std::size_t(id)];
-    o += fmt::format("{}-{}({},{},n{},u{}) ", piece_letter(op.piece), int(op.rotation), op.x, op.y,
-                     op.need, op.use);
-  }
-  return o;
-}
 void Engine::process(Worker& w, const Res& f, std::vector<TSpinResult>& out) const {
-  static const bool trace = std::getenv("MW_SPIN_TRACE") != nullptr;
-  if (trace) fmt::print(stderr, "FILL {}\n", trace_ops(all_, f.ops));
   for (int t_id : f.ops) {
     const Op& t = op(t_id);
     if (t.piece != Piece::T) continue;
@@ -1600,17 +1587,12 @@ void Engine::process(Worker& w, const Res& f, std::vector<TSpinResult>& out) con
     root.not_allowed = f.merged;
     root.targets = f.ops;
     for (Scaffold& s : scaffold(w, std::move(root), t, f.filled, f.filled & ~t.use)) {
-      if (trace) fmt::print(stderr, "  SCAF {}\n", trace_ops(all_, s.res.ops));
       auto on_candidate = [&](const Candidate& c) {
-        if (trace) fmt::print(stderr, "    CAND {}\n", trace_ops(all_, c.res.ops));
         if (!o_.roof) {
           out.push_back(to_result(c.res, t_id));
           return;
         }
         auto on_roof = [&](const Res& r) {
-          if (trace)
-            fmt::print(stderr, "      ROOF {} {}\n", trace_ops(all_, r.ops),
-                       needed_pieces_only(r, t_id));
           if (needed_pieces_only(r, t_id)) out.push_back(to_result(r, t_id));
         };
         roof(c, on_roof);
