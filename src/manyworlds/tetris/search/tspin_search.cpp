@@ -1002,9 +1002,9 @@ bool Engine::may_be_usable(const Res& r, int y) const {
     int more = o_.min_cleared - std::popcount(full);
     if (more <= 0) return true;
     if (std::popcount(open) < more) continue;
-    std::array<int, 4> empty{};
+    std::array<int, 4> empty{};  // a T spans at most 3 rows
     int n = 0;
-    for (Rows left = open; left; left &= left - 1) {
+    for (Rows left = open; left && n < int(empty.size()); left &= left - 1) {
       int row = std::countr_zero(left);
       empty[std::size_t(n++)] = kWidth - std::popcount(unsigned(r.merged.r[std::size_t(row)]));
     }
