@@ -108,7 +108,7 @@ struct PlayStep {
 };
 struct PlayResult {
   int cards = 0;
-  std::vector<PlayStep> steps;  // steps[0] is the start
+  std::vector<PlayStep> steps;    // steps[0] is the start
   std::int64_t all_down_at = -1;  // the first step with every card face down, or -1
 };
 

@@ -56,8 +56,8 @@ int highest_card_plus_one(const Sequence& s) {
 
 SolveReport solve(const SolveRequest& request) {
   if (request.cards < 1 || request.cards > kMaxSolveCards) {
-    throw InputError(fmt::format("solve: the number of cards must be 1..{}, not {}",
-                                 kMaxSolveCards, request.cards));
+    throw InputError(fmt::format("solve: the number of cards must be 1..{}, not {}", kMaxSolveCards,
+                                 request.cards));
   }
   std::uint64_t bytes = solution_text_size(request.cards, request.format);
   if (bytes > kOutputLimit && !request.force) {
@@ -103,8 +103,8 @@ CheckResult check(const CheckRequest& request) {
 void write_text(fmt::memory_buffer& out, const CheckResult& r) {
   int n = r.cards;
   if (r.works) {
-    append(out, "works: every start of {} card{} reaches all face down ({} instructions; {})\n",
-           n, plural(n), r.length,
+    append(out, "works: every start of {} card{} reaches all face down ({} instructions; {})\n", n,
+           plural(n), r.length,
            r.minimal ? fmt::format("the minimum, 2^{} - 1", n)
                      : fmt::format("the minimum is {}", minimal_length(n)));
     return;
@@ -162,7 +162,8 @@ void write_json(TextStream& out, const PlayResult& r) {
          r.cards, format_state(r.steps.front().state, r.cards),
          r.all_down_at < 0 ? "null" : fmt::format("{}", r.all_down_at));
   for (const auto& step : r.steps) {
-    append(out, "{}\n    {{\n      \"step\": {},\n      \"cards\": \"{}\",\n      \"flip\": {}\n    }}",
+    append(out,
+           "{}\n    {{\n      \"step\": {},\n      \"cards\": \"{}\",\n      \"flip\": {}\n    }}",
            step.step == 0 ? "" : ",", step.step, format_state(step.state, r.cards),
            step.flipped < 0 ? "null" : fmt::format("{}", step.flipped));
   }
@@ -174,8 +175,8 @@ void write_json(TextStream& out, const PlayResult& r) {
 EnumerateReport enumerate(const EnumerateRequest& request) {
   int n = request.cards;
   if (n < 1 || n > kMaxEnumerateCards) {
-    throw InputError(fmt::format("enumerate: the number of cards must be 1..{}, not {}",
-                                 kMaxEnumerateCards, n));
+    throw InputError(
+        fmt::format("enumerate: the number of cards must be 1..{}, not {}", kMaxEnumerateCards, n));
   }
   std::uint64_t length = minimal_length(n);
   std::uint64_t limit = request.options.limit;
@@ -259,8 +260,8 @@ void write_text(fmt::memory_buffer& out, const CountReport& report) {
            "({} sequences, {} in each class)\n",
            r.classes, r.cards, plural(r.cards), r.sequences, factorial(r.cards));
   } else {
-    append(out, "{} minimal sequences for {} card{} ({} instructions each)\n", r.sequences,
-           r.cards, plural(r.cards), minimal_length(r.cards));
+    append(out, "{} minimal sequences for {} card{} ({} instructions each)\n", r.sequences, r.cards,
+           plural(r.cards), minimal_length(r.cards));
   }
   if (report.method == Method::Brute) {
     append(out, "method brute: {} candidate strings checked\n", r.nodes);
