@@ -220,20 +220,10 @@ void Field::place(const Placement& p) {
   }
 }
 
-std::uint32_t full_rows(const Field& f) {
-  std::uint32_t out = 0;
-  for (int y = 0; y < kMaxHeight; ++y) {
-    if (f.row(y) == kFullRow) out |= 1u << y;
-  }
-  return out;
-}
-
 Field without_rows(const Field& f, std::uint32_t rows) {
   Field out;
-  int to = 0;
-  for (int y = 0; y < kMaxHeight; ++y) {
-    if (!((rows >> y) & 1)) out.set_row(to++, f.row(y));
-  }
+  const std::array<Row, kMaxHeight> kept = without_rows(f.rows(), rows);
+  for (int y = 0; y < kMaxHeight; ++y) out.set_row(y, kept[std::size_t(y)]);
   return out;
 }
 

@@ -132,9 +132,27 @@ class Field {
   std::array<Row, kMaxHeight> rows_{};
 };
 
-// The full rows of `f` (bit y for row y).
-std::uint32_t full_rows(const Field& f);
-// `f` without the rows of `rows` (the rows above move down).
+// The full rows of a field's rows (bit y for row y).
+inline std::uint32_t full_rows(const std::array<Row, kMaxHeight>& rows) {
+  std::uint32_t out = 0;
+  for (int y = 0; y < kMaxHeight; ++y) {
+    if (rows[std::size_t(y)] == kFullRow) out |= 1u << y;
+  }
+  return out;
+}
+inline std::uint32_t full_rows(const Field& f) {
+  return full_rows(f.rows());
+}
+// A field's rows without the rows of `drop` (the rows above move down, empty rows on top).
+inline std::array<Row, kMaxHeight> without_rows(const std::array<Row, kMaxHeight>& rows,
+                                                std::uint32_t drop) {
+  std::array<Row, kMaxHeight> out{};
+  std::size_t to = 0;
+  for (std::size_t y = 0; y < std::size_t(kMaxHeight); ++y) {
+    if (!((drop >> y) & 1)) out[to++] = rows[y];
+  }
+  return out;
+}
 Field without_rows(const Field& f, std::uint32_t rows);
 
 }  // namespace manyworlds::tetris

@@ -44,13 +44,7 @@ struct Board {
   bool filled(int x, int y) const {
     return y >= 0 && y < kMaxHeight && x >= 0 && x < kWidth && ((r[std::size_t(y)] >> x) & 1);
   }
-  Rows full() const {
-    Rows out = 0;
-    for (int y = 0; y < kMaxHeight; ++y) {
-      if (r[std::size_t(y)] == kFullRow) out |= 1u << y;
-    }
-    return out;
-  }
+  Rows full() const { return full_rows(r); }
   bool empty() const {
     for (Row row : r) {
       if (row) return false;
@@ -79,12 +73,7 @@ struct Board {
   // Field.deleteLineWithKey: the rows of `rows` removed, the rows above moved down.
   Board without_rows(Rows rows) const {
     if (!rows) return *this;
-    Board b;
-    int to = 0;
-    for (int y = 0; y < kMaxHeight; ++y) {
-      if (!((rows >> y) & 1)) b.r[std::size_t(to++)] = r[std::size_t(y)];
-    }
-    return b;
+    return Board{tetris::without_rows(r, rows)};
   }
   // Field.insertWhiteLineWithKey: empty rows inserted at the rows of `rows` (numbered after the
   // insertion); rows pushed to `cap` or above are lost.
