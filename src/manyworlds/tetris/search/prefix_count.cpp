@@ -1119,10 +1119,12 @@ class RecordArena {
 class NoHoldEngine {
  public:
   NoHoldEngine(const ClearArea& area, const PercentOptions& o, const PatternAutomaton& dfa,
-               const Ranking& ranking, FieldGraph& graph, RecordArena& arena, Progress& progress)
+               const Ranking& ranking, FieldGraph& graph, FillOracle& adjacent, RecordArena& arena,
+               Progress& progress)
       : dfa_(dfa),
         ranking_(ranking),
         graph_(graph),
+        adjacent_(adjacent),
         progress_(progress),
         length_(dfa.length()),
         tree_depth_(std::clamp(o.tree_depth, 0, dfa.length())),
@@ -1135,37 +1137,16 @@ class NoHoldEngine {
   TaskResult run(const Sequence& prefix, std::int32_t state, std::size_t failed_limit) {
     const std::uint64_t n = dfa_.completions(state);
     std::vector<std::uint64_t> acc(std::size_t(n / 64 + 2), 0);
-    // The fields the prefix reaches, placed in order, depth first (best successors first, as
-    // the graph sorts them): W of each field at the end is added to `acc`, and the walk stops
-    // as soon as `acc` holds every completion, often after a few fields. A walk that did not
-    // stop has met every field of each inner depth: those lists are kept for the next task
-    // (often a sibling), which starts from the deepest one its prefix shares.
     if (generation_ != graph_.generation()) {
-      reached_.clear();
+      for (Lists& l : lists_) l = Lists{};
       generation_ = graph_.generation();
     }
-    if (reached_.empty()) {
-      reached_.push_back({graph_.root()});
-      path_ = Sequence{};
-    }
-    int same = 0;
-    while (same < prefix.length && same < path_.length && prefix.at(same) == path_.at(same)) ++same;
-    reached_.resize(std::size_t(same) + 1);
-    path_ = prefix.prefix(same);
-    std::int32_t q = PatternAutomaton::root();
-    for (int k = 0; k < same; ++k) q = dfa_.next(q, prefix.at(k));
-    // Levels same+1 .. length-1, filled below.
-    reached_.resize(std::max<std::size_t>(std::size_t(prefix.length), 1));
-    KeySet seen;
-    bool full = false;
-    for (FieldGraph::Id f : reached_[std::size_t(same)]) {
-      if ((full = walk(f, same, q, prefix, state, acc.data(), seen))) break;
-    }
-    if (full) {
-      reached_.resize(std::size_t(same) + 1);
-    } else {
-      path_ = prefix.prefix(std::max(prefix.length - 1, 0));
-    }
+    // First the easy way: the fill oracle that counts covers with pieces on adjacent rows only
+    // keeps many dead fields out, but also some that clear rows on the way. The successes it
+    // finds are real; when they are not all the completions, the exact way finds the rest (and
+    // proves the failures), from what the easy way left in `acc`.
+    if (!walk_prefix(prefix, state, acc.data(), true))
+      walk_prefix(prefix, state, acc.data(), false);
     TaskResult out;
     out.successes = count_bits(acc.data(), 0, n);
     tree(int(prefix.length), state, prefix, 0, acc.data(), out);
@@ -1180,6 +1161,44 @@ class NoHoldEngine {
   }
 
  private:
+  // The fields the prefix reaches, placed in order, depth first (best successors first, as the
+  // graph sorts them): W of each field at the end is added to `acc`, and the walk stops as soon
+  // as `acc` holds every completion, often after a few fields; true then. A walk that did not
+  // stop has met every field of each inner depth: those lists are kept for the next task (often
+  // a sibling), which starts from the deepest one its prefix shares. `easy`: the easy way's
+  // fill oracle, sets and lists (run()).
+  bool walk_prefix(const Sequence& prefix, std::int32_t state, std::uint64_t* acc, bool easy) {
+    easy_ = easy;
+    Lists& lists = lists_[easy ? 0 : 1];
+    reached_ = &lists.reached;
+    if (lists.reached.empty()) {
+      lists.reached.push_back({graph_.root()});
+      lists.path = Sequence{};
+    }
+    int same = 0;
+    while (same < prefix.length && same < lists.path.length &&
+           prefix.at(same) == lists.path.at(same)) {
+      ++same;
+    }
+    lists.reached.resize(std::size_t(same) + 1);
+    lists.path = prefix.prefix(same);
+    std::int32_t q = PatternAutomaton::root();
+    for (int k = 0; k < same; ++k) q = dfa_.next(q, prefix.at(k));
+    // Levels same+1 .. length-1, filled below.
+    lists.reached.resize(std::max<std::size_t>(std::size_t(prefix.length), 1));
+    KeySet seen;
+    bool full = false;
+    for (FieldGraph::Id f : lists.reached[std::size_t(same)]) {
+      if ((full = walk(f, same, q, prefix, state, acc, seen))) break;
+    }
+    if (full) {
+      lists.reached.resize(std::size_t(same) + 1);
+    } else {
+      lists.path = prefix.prefix(std::max(prefix.length - 1, 0));
+    }
+    return full;
+  }
+
   // W(f, q): none, all, or the bits at `bits` (in a record, or in scratch_ until the next
   // solve() at the same depth).
   struct Set {
@@ -1210,7 +1229,7 @@ class NoHoldEngine {
       // Inner fields that cannot be filled any more are left; the last depth's are solve()'s.
       if (k + 1 < prefix.length) {
         if (!live(c, to)) continue;
-        reached_[std::size_t(k + 1)].push_back(c);
+        (*reached_)[std::size_t(k + 1)].push_back(c);
       }
       if (walk(c, k + 1, to, prefix, state, acc, seen)) return true;
     }
@@ -1221,9 +1240,9 @@ class NoHoldEngine {
   // task's walk, and solve(), find it there.
   bool live(FieldGraph::Id f, std::int32_t q) {
     if (graph_.cleared(f)) return true;
-    if (const SetRecord* r = find(graph_.front(f), q)) return r->kind != SetRecord::kEmpty;
+    if (const SetRecord* r = find(graph_.front(f), tag(q))) return r->kind != SetRecord::kEmpty;
     const bool ok = alive(f, q);
-    keep(f, q, ok ? SetRecord::kAlive : SetRecord::kEmpty, nullptr, 0);
+    keep(f, tag(q), ok ? SetRecord::kAlive : SetRecord::kEmpty, nullptr, 0);
     return ok;
   }
 
@@ -1232,9 +1251,15 @@ class NoHoldEngine {
   // places exactly the pieces that fill the field).
   bool alive(FieldGraph::Id f, std::int32_t q) {
     if (graph_.cleared(f)) return true;
-    return graph_.fillable_with(f, cap_counts(dfa_.upcoming(q), length_ - dfa_.depth(q)),
-                                dfa_.required(q));
+    const PieceCounts available = cap_counts(dfa_.upcoming(q), length_ - dfa_.depth(q));
+    if (easy_)
+      return adjacent_.fillable(graph_.field(f), graph_.height(f), available, dfa_.required(q));
+    return graph_.fillable_with(f, available, dfa_.required(q));
   }
+
+  // The state as the records of the current way know it: the easy way's sets are apart (they
+  // may miss completions that clear rows on the way).
+  std::int32_t tag(std::int32_t q) const { return easy_ ? q | kEasyTag : q; }
 
   // The record of (f, q) in the list at `front`: its set if known, else its kAlive mark, else
   // null.
@@ -1277,7 +1302,7 @@ class NoHoldEngine {
     const std::uint64_t n = dfa_.completions(q);
     if (graph_.cleared(f)) return {SetRecord::kFull, nullptr};
     if (d == length_) return {SetRecord::kEmpty, nullptr};
-    const SetRecord* known = find(graph_.front(f), q);
+    const SetRecord* known = find(graph_.front(f), tag(q));
     if (known && known->kind != SetRecord::kAlive) {
       return {known->kind, known->kind == SetRecord::kBits ? known->bits() : nullptr};
     }
@@ -1327,7 +1352,7 @@ class NoHoldEngine {
     } else if (range_full(out, 0, n)) {
       kind = SetRecord::kFull;
     }
-    if (d + 1 < length_) keep(f, q, kind, out, words);
+    if (d + 1 < length_) keep(f, tag(q), kind, out, words);
     return {kind, kind == SetRecord::kBits ? out : nullptr};
   }
 
@@ -1347,20 +1372,29 @@ class NoHoldEngine {
     }
   }
 
+  // Per way (easy, exact): the prefix the lists are complete for, and the lists per depth.
+  struct Lists {
+    Sequence path;
+    std::vector<std::vector<FieldGraph::Id>> reached;
+  };
+  static constexpr std::int32_t kEasyTag = std::int32_t(1) << 30;
+
   const PatternAutomaton& dfa_;
   const Ranking& ranking_;
   FieldGraph& graph_;
+  FillOracle& adjacent_;  // FillOracle::Covers::Adjacent, for the easy way
   Progress& progress_;
   const int length_;
   const int tree_depth_;
   const int need_;
+  bool easy_ = false;  // the way being walked
+  std::array<Lists, 2> lists_;
+  std::vector<std::vector<FieldGraph::Id>>* reached_ = nullptr;  // the current way's lists
   RecordArena& arena_;
   RecordArena::Cursor cursor_;
   std::uint64_t generation_ = 0;
   std::uint64_t calls_ = 0;
-  std::vector<std::vector<std::uint64_t>> scratch_;   // per depth: the set being built
-  Sequence path_;                                     // the prefix reached_ is complete for
-  std::vector<std::vector<FieldGraph::Id>> reached_;  // per depth along path_ (see run())
+  std::vector<std::vector<std::uint64_t>> scratch_;  // per depth: the set being built
 };
 
 // The prefixes the trie is split at: every automaton path of `depth` pieces, in order.
@@ -1419,6 +1453,7 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
       streaming || o.failed_limit < 0 ? SIZE_MAX : std::size_t(o.failed_limit);
 
   FillOracle oracle;
+  FillOracle adjacent(FillOracle::Covers::Adjacent);  // without hold: the easy way's
   MoveGenerator gen(o.kicks, o.drop);
   FieldGraph graph(area.field, area.height, gen, oracle,
                    o.graph_budget != 0 ? o.graph_budget
@@ -1454,7 +1489,8 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
       if (no_hold) {
         auto& engine = no_hold_engines[worker];
         if (!engine) {
-          engine = std::make_unique<NoHoldEngine>(area, o, dfa, *ranking, graph, records, progress);
+          engine = std::make_unique<NoHoldEngine>(area, o, dfa, *ranking, graph, adjacent, records,
+                                                  progress);
         }
         result = engine->run(tasks[t].first, tasks[t].second, limit);
       } else {

@@ -103,11 +103,20 @@ class SharedMemo {
   std::atomic<std::size_t>& bytes_;
 };
 
+// Areas of at most this many rows track which rows must clear before which (Solver::fill).
+inline constexpr int kOrderRows = 8;
+
+// A placement's rows and the rows it skips, as bits.
+struct Link {
+  std::uint8_t rows = 0;
+  std::uint8_t skipped = 0;
+};
+
 template <int W>
 class Solver final : public SolverBase {
  public:
-  Solver(int height, int width, std::atomic<std::size_t>& bytes)
-      : height_(height), width_(width), memo_(bytes), required_memo_(bytes) {
+  Solver(int height, int width, bool adjacent, std::atomic<std::size_t>& bytes)
+      : height_(height), width_(width), adjacent_(adjacent), memo_(bytes), required_memo_(bytes) {
     build();
   }
 
@@ -120,13 +129,13 @@ class Solver final : public SolverBase {
     int cells = empty.count();
     if (cells % 4 != 0) return false;
     long budget = kBudget;
-    bool ok = fill(empty, available, required, cells / 4, budget);
+    bool ok = fill(empty, available, required, cells / 4, 0, budget);
     if (budget < 0) {
       // Undecided: remember the sound "maybe" so the same question is not asked again.
       if (required == 0) {
-        memo_.insert({empty, capped(available, cells / 4)}, true);
+        memo_.insert({empty, capped(available, cells / 4), 0}, true);
       } else {
-        required_memo_.insert({{empty, capped(available, cells / 4)}, required}, true);
+        required_memo_.insert({{empty, capped(available, cells / 4), 0}, required}, true);
       }
     }
     return ok;
@@ -143,11 +152,12 @@ class Solver final : public SolverBase {
   struct Key {
     Bits<W> empty;
     PieceCounts counts;
+    std::uint64_t order;  // the rows that must clear before others (see fill())
     friend bool operator==(const Key&, const Key&) = default;
   };
   struct KeyHash {
     std::size_t operator()(const Key& k) const {
-      std::uint64_t h = hash_mix(k.counts);
+      std::uint64_t h = hash_mix(k.counts ^ hash_mix(k.order));
       for (auto x : k.empty.w) h = hash_mix(h ^ x);
       return h;
     }
@@ -166,10 +176,16 @@ class Solver final : public SolverBase {
     }
   };
 
+  struct Entry {
+    Bits<W> cells;
+    std::uint32_t rows;
+    std::uint32_t skipped;
+  };
+
   // Every fixed shape on every choice of rows and columns, grouped by its first cell.
   void build() {
     // (group, cells), grouped by a stable sort below.
-    std::vector<std::pair<std::uint32_t, Bits<W>>> found;
+    std::vector<std::pair<std::uint32_t, Entry>> found;
     for (Piece piece : kAllPieces) {
       std::vector<std::array<Cell, 4>> seen_shapes;
       for (int r = 0; r < kRotationCount; ++r) {
@@ -191,12 +207,18 @@ class Solver final : public SolverBase {
         std::vector<int> chosen(static_cast<std::size_t>(rows));
         auto place_rows = [&](auto&& self, int k, int from) -> void {
           if (k == rows) {
+            if (adjacent_ && chosen[std::size_t(rows - 1)] - chosen[0] != rows - 1) return;
             for (int x0 = -s.min_x; x0 + s.max_x < width_; ++x0) {
               Bits<W> cells;
               for (const Cell& c : s.cells) {
                 cells.set((x0 + c.x) * height_ + chosen[std::size_t(c.y - s.min_y)]);
               }
-              found.push_back({std::uint32_t(cells.first() * kPieceCount + int(piece)), cells});
+              std::uint32_t used = 0;
+              for (int v : chosen) used |= 1u << v;
+              const std::uint32_t span =
+                  ((1u << (chosen.back() + 1)) - 1) & ~((1u << chosen.front()) - 1);
+              found.push_back({std::uint32_t(cells.first() * kPieceCount + int(piece)),
+                               {cells, used, span & ~used}});
             }
             return;
           }
@@ -213,9 +235,10 @@ class Solver final : public SolverBase {
     const std::size_t groups = std::size_t(width_ * height_ * kPieceCount);
     start_.assign(groups + 1, 0);
     entries_.reserve(found.size());
-    for (const auto& [group, cells] : found) {
+    for (const auto& [group, entry] : found) {
       ++start_[group + 1];
-      entries_.push_back(cells);
+      entries_.push_back(entry.cells);
+      if (height_ <= kOrderRows) links_.push_back({entry.rows, entry.skipped});
     }
     for (std::size_t g = 0; g < groups; ++g) start_[g + 1] += start_[g];
   }
@@ -225,8 +248,12 @@ class Solver final : public SolverBase {
 
   // `budget`: placements the question may still try; below zero the answer is "maybe".
   // `required`: pieces of each type the cover must still use (at most `counts`).
+  // `order`: the cover's pieces so far, as the rows that must clear before others (on areas of
+  // at most kOrderRows rows): a piece that skips row x and lies on row y needs x cleared
+  // before it, so x clears before y. Row a before row b is bit kOrderRows * a + b, closed
+  // transitively; a piece that would make a row clear before itself is left out.
   bool fill(const Bits<W>& empty, PieceCounts counts, PieceCounts required, int left,
-            long& budget) {
+            std::uint64_t order, long& budget) {
     if (left == 0) return required == 0;
     counts = capped(counts, left);
     int total = 0, owed = 0;
@@ -236,7 +263,7 @@ class Solver final : public SolverBase {
     }
     if (total < left || owed > left) return false;
     if (budget < 0) return true;
-    Key key{empty, counts};
+    Key key{empty, counts, order};
     bool memoize = left >= kMemoLeft;
     if (memoize) {
       auto known = required == 0 ? memo_.find(key) : required_memo_.find({key, required});
@@ -251,9 +278,12 @@ class Solver final : public SolverBase {
       budget -= long(end - begin);
       for (std::uint32_t i = begin; i < end && !ok; ++i) {
         if (!entries_[i].within(empty)) continue;
+        std::uint64_t after = order;
+        if (!links_.empty() && links_[i].skipped != 0 && !add_order(after, links_[i])) continue;
         const PieceCounts one = PieceCounts(1) << (8 * p);
         ok = fill(empty.minus(entries_[i]), counts - one,
-                  count_of(required, Piece(p)) > 0 ? required - one : required, left - 1, budget);
+                  count_of(required, Piece(p)) > 0 ? required - one : required, left - 1, after,
+                  budget);
       }
     }
     // An answer cut short by the budget is not final: keep it out of the memo.
@@ -268,18 +298,38 @@ class Solver final : public SolverBase {
     return ok;
   }
 
+  // Rows x before rows y for every skipped row x and row y of the piece, into `order` (closed);
+  // false when that makes some row clear before itself.
+  static bool add_order(std::uint64_t& order, Link link) {
+    std::uint32_t before = 0, after = 0;  // rows up to some skipped row; rows from some own row
+    for (int a = 0; a < kOrderRows; ++a) {
+      const auto from_a = std::uint32_t((order >> (kOrderRows * a)) & 0xFF);
+      if ((link.skipped >> a) & 1) before |= 1u << a;
+      if (from_a & link.skipped) before |= 1u << a;
+      if ((link.rows >> a) & 1) after |= (1u << a) | from_a;
+    }
+    if (before & after) return false;
+    for (std::uint32_t b = before; b != 0; b &= b - 1) {
+      order |= std::uint64_t(after) << (kOrderRows * std::countr_zero(b));
+    }
+    return true;
+  }
+
   int height_;
   int width_;
+  bool adjacent_;                     // pieces on adjacent rows only (FillOracle::Covers::Adjacent)
   std::vector<std::uint32_t> start_;  // group g = first * kPieceCount + piece
   std::vector<Bits<W>> entries_;      // grouped by (first cell, piece), see start_
+  std::vector<Link> links_;           // rows and skipped rows per entry (kOrderRows rows at most)
   SharedMemo<Key, KeyHash> memo_;
   SharedMemo<RequiredKey, RequiredKeyHash> required_memo_;
 };
 
-std::unique_ptr<SolverBase> make_solver(int height, int width, std::atomic<std::size_t>& bytes) {
-  if (height * width <= 64) return std::make_unique<Solver<1>>(height, width, bytes);
-  if (height * width <= 128) return std::make_unique<Solver<2>>(height, width, bytes);
-  return std::make_unique<Solver<4>>(height, width, bytes);
+std::unique_ptr<SolverBase> make_solver(int height, int width, bool adjacent,
+                                        std::atomic<std::size_t>& bytes) {
+  if (height * width <= 64) return std::make_unique<Solver<1>>(height, width, adjacent, bytes);
+  if (height * width <= 128) return std::make_unique<Solver<2>>(height, width, adjacent, bytes);
+  return std::make_unique<Solver<4>>(height, width, adjacent, bytes);
 }
 
 }  // namespace
@@ -290,19 +340,22 @@ struct FillOracle::Impl {
   std::vector<std::unique_ptr<SolverBase>> made;
   std::mutex mutex;
   std::atomic<std::size_t> bytes{0};  // of all memos
+  bool adjacent = false;
 
   SolverBase& solver(int height, int width) {
     auto& slot = solvers[std::size_t(height)][std::size_t(width)];
     if (SolverBase* s = slot.load(std::memory_order_acquire)) return *s;
     std::lock_guard lock(mutex);
     if (SolverBase* s = slot.load(std::memory_order_relaxed)) return *s;
-    made.push_back(make_solver(height, width, bytes));
+    made.push_back(make_solver(height, width, adjacent, bytes));
     slot.store(made.back().get(), std::memory_order_release);
     return *made.back();
   }
 };
 
-FillOracle::FillOracle() : impl_(std::make_unique<Impl>()) {}
+FillOracle::FillOracle(Covers covers) : impl_(std::make_unique<Impl>()) {
+  impl_->adjacent = covers == Covers::Adjacent;
+}
 FillOracle::~FillOracle() = default;
 
 bool FillOracle::fillable(const Field& field, int height, PieceCounts available,

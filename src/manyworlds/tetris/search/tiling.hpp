@@ -5,9 +5,12 @@
 // A piece that lands after some rows were cleared covers, in the field's own rows, cells of
 // rows that are not adjacent (the cleared rows in between are skipped). So a cover here uses
 // every fixed tetromino shape (19 of them) with its k rows mapped to any k increasing rows of
-// the area, and any column offset. Every perfect clear of the area is such a cover (each piece
-// it places is one), hence "not fillable" proves the field is a dead end. The converse does not
-// hold (order, support and reachability are not checked here).
+// the area, and any column offset. A piece that skips row x goes in after x cleared, so x
+// clears before every row the piece lies on; a cover whose pieces would make some row clear
+// before itself is left out (on areas of up to 8 rows). Every perfect clear of the area is such
+// a cover (each piece it places is one, and its rows clear in some order), hence "not
+// fillable" proves the field is a dead end. The converse does not hold (support, reachability
+// and the order of the pieces are not checked here).
 //
 // Cells are numbered column by column (x * height + y); the search always covers the first
 // empty cell in that order, trying every placement whose own first cell it is (an exact cover
@@ -46,7 +49,12 @@ inline PieceCounts cap_counts(PieceCounts c, int most) {
 
 class FillOracle {
  public:
-  FillOracle();
+  // Which covers count. Any: every piece with its rows on any increasing rows (the sound test
+  // above). Adjacent: only pieces whose rows are adjacent, as if no row cleared before the
+  // last piece: NOT a sound test (a perfect clear that clears rows on the way may have no such
+  // cover), for searches that use it to find easy successes first and prove nothing with it.
+  enum class Covers { Any, Adjacent };
+  explicit FillOracle(Covers covers = Covers::Any);
   ~FillOracle();
   FillOracle(const FillOracle&) = delete;
   FillOracle& operator=(const FillOracle&) = delete;
