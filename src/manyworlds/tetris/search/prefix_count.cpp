@@ -1051,6 +1051,10 @@ class Ranking {
 // fit; PercentOptions::no_hold_set_bits): 2^31 bits, 256 MB.
 constexpr std::uint64_t kNoHoldMaxBits = std::uint64_t(1) << 31;
 
+// Without hold the trie is split into tasks of at least this many completions on average
+// (count_by_prefixes()).
+constexpr std::uint64_t kNoHoldTaskCompletions = 64;
+
 // The field graph's budget without hold, beside which the sets below are kept (they count
 // against it: the graph and the sets start afresh together).
 constexpr std::size_t kNoHoldGraphBudget = std::size_t(640) << 20;
@@ -1438,13 +1442,20 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
   if (no_hold) ranking = std::make_unique<Ranking>(dfa);
 
   // Split the trie where it has enough subtrees for the threads (never below the bit sets).
+  // Without hold, finer: a task whose completions all succeed the easy way never walks the
+  // exact one (NoHoldEngine::run), and smaller tasks have that more often (`T,*p7,*p2`: 47 ->
+  // 24 s), down to kNoHoldTaskCompletions completions a task (`T,I,L,*p7` is slower with
+  // tasks of a handful).
   unsigned threads = std::max(1u, o.threads);
   int split = 0;
   std::vector<std::pair<Sequence, std::int32_t>> tasks;
   for (;;) {
     tasks.clear();
     prefixes(dfa, PatternAutomaton::root(), Sequence{}, split, tasks);
-    if (tasks.size() >= 64 * std::size_t(threads)) break;
+    const bool enough = tasks.size() >= 64 * std::size_t(threads);
+    const bool fine = tasks.size() >= 512 * std::size_t(threads) ||
+                      r.total / tasks.size() < kNoHoldTaskCompletions;
+    if (enough && (!no_hold || fine)) break;
     if (no_hold ? split + 2 > r.pop : split + 1 > r.pop - bottom) break;
     ++split;
   }
