@@ -238,7 +238,9 @@ class Solver final : public SolverBase {
     for (const auto& [group, entry] : found) {
       ++start_[group + 1];
       entries_.push_back(entry.cells);
-      if (height_ <= kOrderRows) links_.push_back({entry.rows, entry.skipped});
+      if (height_ <= kOrderRows) {
+        links_.push_back({std::uint8_t(entry.rows), std::uint8_t(entry.skipped)});
+      }
     }
     for (std::size_t g = 0; g < groups; ++g) start_[g + 1] += start_[g];
   }
