@@ -1122,9 +1122,8 @@ class RecordArena {
 
 class NoHoldEngine {
  public:
-  NoHoldEngine(const ClearArea& area, const PercentOptions& o, const PatternAutomaton& dfa,
-               const Ranking& ranking, FieldGraph& graph, FillOracle& adjacent, RecordArena& arena,
-               Progress& progress)
+  NoHoldEngine(const PercentOptions& o, const PatternAutomaton& dfa, const Ranking& ranking,
+               FieldGraph& graph, FillOracle& adjacent, RecordArena& arena, Progress& progress)
       : dfa_(dfa),
         ranking_(ranking),
         graph_(graph),
@@ -1132,7 +1131,6 @@ class NoHoldEngine {
         progress_(progress),
         length_(dfa.length()),
         tree_depth_(std::clamp(o.tree_depth, 0, dfa.length())),
-        need_(area.need),
         arena_(arena),
         scratch_(std::size_t(dfa.length()) + 1) {}
 
@@ -1173,8 +1171,7 @@ class NoHoldEngine {
   // fill oracle, sets and lists (run()).
   bool walk_prefix(const Sequence& prefix, std::int32_t state, std::uint64_t* acc, bool easy) {
     easy_ = easy;
-    Lists& lists = lists_[easy ? 0 : 1];
-    reached_ = &lists.reached;
+    Lists& lists = current_lists();
     if (lists.reached.empty()) {
       lists.reached.push_back({graph_.root()});
       lists.path = Sequence{};
@@ -1233,7 +1230,7 @@ class NoHoldEngine {
       // Inner fields that cannot be filled any more are left; the last depth's are solve()'s.
       if (k + 1 < prefix.length) {
         if (!live(c, to)) continue;
-        (*reached_)[std::size_t(k + 1)].push_back(c);
+        current_lists().reached[std::size_t(k + 1)].push_back(c);
       }
       if (walk(c, k + 1, to, prefix, state, acc, seen)) return true;
     }
@@ -1382,6 +1379,7 @@ class NoHoldEngine {
     std::vector<std::vector<FieldGraph::Id>> reached;
   };
   static constexpr std::int32_t kEasyTag = std::int32_t(1) << 30;
+  Lists& current_lists() { return lists_[easy_ ? 0 : 1]; }
 
   const PatternAutomaton& dfa_;
   const Ranking& ranking_;
@@ -1390,10 +1388,8 @@ class NoHoldEngine {
   Progress& progress_;
   const int length_;
   const int tree_depth_;
-  const int need_;
-  bool easy_ = false;  // the way being walked
-  std::array<Lists, 2> lists_;
-  std::vector<std::vector<FieldGraph::Id>>* reached_ = nullptr;  // the current way's lists
+  bool easy_ = false;           // the way being walked
+  std::array<Lists, 2> lists_;  // the easy way's, the exact way's
   RecordArena& arena_;
   RecordArena::Cursor cursor_;
   std::uint64_t generation_ = 0;
@@ -1500,8 +1496,8 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
       if (no_hold) {
         auto& engine = no_hold_engines[worker];
         if (!engine) {
-          engine = std::make_unique<NoHoldEngine>(area, o, dfa, *ranking, graph, adjacent, records,
-                                                  progress);
+          engine =
+              std::make_unique<NoHoldEngine>(o, dfa, *ranking, graph, adjacent, records, progress);
         }
         result = engine->run(tasks[t].first, tasks[t].second, limit);
       } else {

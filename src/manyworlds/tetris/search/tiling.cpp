@@ -208,15 +208,15 @@ class Solver final : public SolverBase {
         auto place_rows = [&](auto&& self, int k, int from) -> void {
           if (k == rows) {
             if (adjacent_ && chosen[std::size_t(rows - 1)] - chosen[0] != rows - 1) return;
+            std::uint32_t used = 0;
+            for (int v : chosen) used |= 1u << v;
+            const std::uint32_t span =
+                ((1u << (chosen.back() + 1)) - 1) & ~((1u << chosen.front()) - 1);
             for (int x0 = -s.min_x; x0 + s.max_x < width_; ++x0) {
               Bits<W> cells;
               for (const Cell& c : s.cells) {
                 cells.set((x0 + c.x) * height_ + chosen[std::size_t(c.y - s.min_y)]);
               }
-              std::uint32_t used = 0;
-              for (int v : chosen) used |= 1u << v;
-              const std::uint32_t span =
-                  ((1u << (chosen.back() + 1)) - 1) & ~((1u << chosen.front()) - 1);
               found.push_back({std::uint32_t(cells.first() * kPieceCount + int(piece)),
                                {cells, used, span & ~used}});
             }
