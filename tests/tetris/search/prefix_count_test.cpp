@@ -155,6 +155,23 @@ TEST(PrefixCount, AgreesWithTheDirectSearchOnRandomFieldsAndPatterns) {
       tight.threads = 1 + i % 2;
       expect_same(percent(field, patterns, tight), direct, what + " (graph reset)");
     }
+    if (i % 3 == 2) {
+      // The failures streamed as tasks finish (out of order without hold, which runs tasks
+      // grouped by the pieces placed), and the first few only: the direct search's, in order.
+      std::vector<Sequence> streamed;
+      PercentOptions stream = o;
+      stream.threads = 2;
+      stream.on_failed = [&](const Sequence& s) { streamed.push_back(s); };
+      PercentResult streaming = percent(field, patterns, stream);
+      EXPECT_EQ(streaming.successes, direct.successes) << what << " (streamed)";
+      EXPECT_EQ(streamed, direct.failed) << what << " (streamed)";
+      PercentOptions few = o;
+      few.failed_limit = 3;
+      PercentResult first = percent(field, patterns, few);
+      const std::size_t k = std::min<std::size_t>(3, direct.failed.size());
+      EXPECT_EQ(first.failed, std::vector<Sequence>(direct.failed.begin(), direct.failed.begin() + long(k)))
+          << what << " (first failures)";
+    }
     if (i % 10 == 0) {
       o.threads = 2;
       expect_same(percent(field, patterns, o), direct, what + " (2 threads)");
