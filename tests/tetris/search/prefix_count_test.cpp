@@ -169,7 +169,8 @@ TEST(PrefixCount, AgreesWithTheDirectSearchOnRandomFieldsAndPatterns) {
       few.failed_limit = 3;
       PercentResult first = percent(field, patterns, few);
       const std::size_t k = std::min<std::size_t>(3, direct.failed.size());
-      EXPECT_EQ(first.failed, std::vector<Sequence>(direct.failed.begin(), direct.failed.begin() + long(k)))
+      EXPECT_EQ(first.failed,
+                std::vector<Sequence>(direct.failed.begin(), direct.failed.begin() + long(k)))
           << what << " (first failures)";
     }
     if (i % 10 == 0) {

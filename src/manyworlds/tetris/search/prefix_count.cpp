@@ -210,7 +210,8 @@ constexpr int kNoHold = -1;
 
 // The field graph all threads share grows to this before it is reset (between tasks). With
 // hold the engines' memos take up to 256 MB each beside it and their shared answers 256 MB
-// (`*p2,*p7,*p2` peaks at 1.6 GB); without hold the graph gets less (kNoHoldGraphBudget).
+// (`*p2,*p7,*p2` peaks at 1.6 GB); without hold the graph and the sets share their own
+// (kNoHoldGraphBudget).
 constexpr std::size_t kGraphBudget = std::size_t(1024) << 20;
 
 // A set of keys (never 0) that empties without giving its memory back.
@@ -1439,7 +1440,8 @@ void prefixes(const PatternAutomaton& dfa, std::int32_t q, Sequence prefix, int 
 // sets. In prefix order, each piece count came back all along the trie, so all its fields had
 // to stay in the graph or be built again after a fresh start (`*p5,*p6`: 12 fresh starts and
 // 459 s, against 2 and 114 s grouped). Results are still combined in prefix order.
-std::vector<std::size_t> by_pieces_placed(const std::vector<std::pair<Sequence, std::int32_t>>& tasks) {
+std::vector<std::size_t> by_pieces_placed(
+    const std::vector<std::pair<Sequence, std::int32_t>>& tasks) {
   std::vector<PieceCounts> placed(tasks.size(), 0);
   for (std::size_t t = 0; t < tasks.size(); ++t) {
     const Sequence& s = tasks[t].first;
