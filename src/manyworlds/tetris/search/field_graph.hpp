@@ -119,16 +119,19 @@ class FieldGraph {
   }
 
   // The front of a list the caller keeps per field (prefix_count.cpp without hold: its sets
-  // per pattern state), kept in the slot bits() uses, so a count uses one or the other. Null
-  // until push_front() puts an item there; items are linked by the caller and never removed.
-  const void* front(Id id) const { return at(id).bits.load(std::memory_order_acquire); }
+  // per pattern state), an integer the caller chooses (never 0 for an item), kept in the slot
+  // bits() uses, so a count uses one or the other. 0 until push_front() puts an item there;
+  // items are linked by the caller and never removed.
+  std::uintptr_t front(Id id) const {
+    return reinterpret_cast<std::uintptr_t>(at(id).bits.load(std::memory_order_acquire));
+  }
   // Makes `item` the front if the front is still `expected`; else false, with `expected` the
   // front now (the caller links `item` to it and tries again).
-  bool push_front(Id id, const void*& expected, const void* item) {
-    auto* e = static_cast<const std::uint64_t*>(expected);
-    const bool done = at(id).bits.compare_exchange_weak(e, static_cast<const std::uint64_t*>(item),
-                                                        std::memory_order_acq_rel);
-    expected = e;
+  bool push_front(Id id, std::uintptr_t& expected, std::uintptr_t item) {
+    auto* e = reinterpret_cast<const std::uint64_t*>(expected);
+    const bool done = at(id).bits.compare_exchange_weak(
+        e, reinterpret_cast<const std::uint64_t*>(item), std::memory_order_acq_rel);
+    expected = reinterpret_cast<std::uintptr_t>(e);
     return done;
   }
 

@@ -1068,63 +1068,98 @@ constexpr std::uint64_t kNoHoldTaskCompletions = 64;
 // about 200 MB above it).
 constexpr std::size_t kNoHoldGraphBudget = std::size_t(1536) << 20;
 
+// A record's place in the RecordArena (chunk and word); 0 for none.
+using RecordRef = std::uint32_t;
+
 // What the no-hold engine knows of one (field, pattern state) pair: W(f, q), exact and
 // complete, or only that the field can still be filled (kAlive: W not computed yet), in a list
-// per field (FieldGraph::front()); a set's words follow the record.
-struct alignas(8) SetRecord {  // 16 bytes on 32-bit targets too: the words after it stay aligned
+// per field (FieldGraph::front()); a set's words follow the record. One word: most records
+// are kEmpty marks of dead fields (docs/benchmarks.md), so the link is a RecordRef and the
+// state and kind share 32 bits.
+struct alignas(8) SetRecord {
   enum Kind : std::uint32_t { kEmpty, kFull, kBits, kAlive };
-  const SetRecord* next;
-  std::int32_t state;
-  Kind kind;
+  static constexpr int kStateBits = 30;  // states (with the easy way's tag) below 2^30
+  RecordRef next;
+  std::uint32_t state_kind;  // state << 2 | kind
+  std::int32_t state() const { return std::int32_t(state_kind >> 2); }
+  Kind kind() const { return Kind(state_kind & 3); }
   const std::uint64_t* bits() const { return reinterpret_cast<const std::uint64_t*>(this + 1); }
 };
-static_assert(sizeof(SetRecord) == 16);
+static_assert(sizeof(SetRecord) == 8);
 
 // Where the records live: chunks of memory every thread takes from, each filling its own chunk
 // (no lock but to take one). Records never move or go until clear(), which runs with the
 // graph's reset (GraphGate), when no thread is searching; a thread then starts a fresh chunk.
+// A RecordRef is a chunk number (from 1) above the word's place in its chunk.
 class RecordArena {
  public:
-  static constexpr std::size_t kChunkWords = std::size_t(1) << 18;  // 2 MB
+  static constexpr int kOffsetBits = 18;
+  static constexpr std::size_t kChunkWords = std::size_t(1) << kOffsetBits;        // 2 MB
+  static constexpr std::size_t kMaxChunks = std::size_t(1) << (32 - kOffsetBits);  // 32 GB
 
   // A thread's place in its chunk.
   struct Cursor {
     std::uint64_t* at = nullptr;
     std::uint64_t* end = nullptr;
+    RecordRef ref = 0;  // of `at`
     std::uint64_t generation = 0;
   };
 
-  RecordArena() = default;
+  RecordArena() : chunks_(std::make_unique<std::atomic<std::uint64_t*>[]>(kMaxChunks)) {}
   RecordArena(const RecordArena&) = delete;
   RecordArena& operator=(const RecordArena&) = delete;
   ~RecordArena() { clear(); }
 
-  std::uint64_t* allocate(Cursor& c, std::size_t words) {
+  // `words` words, and their RecordRef in `ref`. A record larger than a chunk gets one of its
+  // own (only its first word needs a RecordRef).
+  std::uint64_t* allocate(Cursor& c, std::size_t words, RecordRef& ref) {
+    if (words > kChunkWords) return new_chunk(words, ref);
     if (c.generation != generation_ || std::size_t(c.end - c.at) < words) {
-      std::lock_guard lock(mutex_);
-      const std::size_t size = std::max(words, kChunkWords);
-      auto* chunk = static_cast<std::uint64_t*>(map_pages(size * sizeof(std::uint64_t), true));
-      populate_pages(chunk, size * sizeof(std::uint64_t));
-      chunks_.push_back({chunk, size});
-      bytes_.fetch_add(size * sizeof(std::uint64_t), std::memory_order_relaxed);
-      c = {chunk, chunk + size, generation_};
+      RecordRef first = 0;
+      std::uint64_t* chunk = new_chunk(kChunkWords, first);
+      c = {chunk, chunk + kChunkWords, first, generation_};
     }
     std::uint64_t* out = c.at;
+    ref = c.ref;
     c.at += words;
+    c.ref += RecordRef(words);
     return out;
+  }
+  const SetRecord* at(RecordRef ref) const {
+    if (ref == 0) return nullptr;
+    const std::uint64_t* chunk = chunks_[ref >> kOffsetBits].load(std::memory_order_acquire);
+    return reinterpret_cast<const SetRecord*>(chunk + (ref & (kChunkWords - 1)));
   }
   std::size_t memory() const { return bytes_.load(std::memory_order_relaxed); }
   // Frees every chunk. No thread may use the arena meanwhile.
   void clear() {
-    for (const auto& [chunk, size] : chunks_) unmap_pages(chunk, size * sizeof(std::uint64_t));
-    chunks_.clear();
+    for (std::size_t i = 1; i < used_; ++i) {
+      unmap_pages(chunks_[i].exchange(nullptr), sizes_[i] * sizeof(std::uint64_t));
+    }
+    sizes_.assign(1, 0);
+    used_ = 1;
     bytes_ = 0;
     ++generation_;
   }
 
  private:
+  std::uint64_t* new_chunk(std::size_t words, RecordRef& ref) {
+    std::lock_guard lock(mutex_);
+    if (used_ >= kMaxChunks) throw std::length_error("percent: too many sets");
+    auto* chunk = static_cast<std::uint64_t*>(map_pages(words * sizeof(std::uint64_t), true));
+    populate_pages(chunk, words * sizeof(std::uint64_t));
+    chunks_[used_].store(chunk, std::memory_order_release);
+    sizes_.push_back(words);
+    ref = RecordRef(used_ << kOffsetBits);
+    ++used_;
+    bytes_.fetch_add(words * sizeof(std::uint64_t), std::memory_order_relaxed);
+    return chunk;
+  }
+
   std::mutex mutex_;
-  std::vector<std::pair<std::uint64_t*, std::size_t>> chunks_;
+  std::unique_ptr<std::atomic<std::uint64_t*>[]> chunks_;            // by number; 0 unused
+  std::vector<std::size_t> sizes_ = std::vector<std::size_t>(1, 0);  // words, by number
+  std::size_t used_ = 1;                                             // chunks given out, plus one
   std::atomic<std::size_t> bytes_{0};
   std::uint64_t generation_ = 1;
 };
@@ -1248,7 +1283,7 @@ class NoHoldEngine {
   // task's walk, and solve(), find it there.
   bool live(FieldGraph::Id f, std::int32_t q) {
     if (graph_.cleared(f)) return true;
-    if (const SetRecord* r = find(graph_.front(f), tag(q))) return r->kind != SetRecord::kEmpty;
+    if (const SetRecord* r = find(graph_.front(f), tag(q))) return r->kind() != SetRecord::kEmpty;
     const bool ok = alive(f, q);
     keep(f, tag(q), ok ? SetRecord::kAlive : SetRecord::kEmpty, nullptr, 0);
     return ok;
@@ -1271,11 +1306,11 @@ class NoHoldEngine {
 
   // The record of (f, q) in the list at `front`: its set if known, else its kAlive mark, else
   // null.
-  static const SetRecord* find(const void* front, std::int32_t q) {
+  const SetRecord* find(std::uintptr_t front, std::int32_t q) const {
     const SetRecord* mark = nullptr;
-    for (auto* r = static_cast<const SetRecord*>(front); r != nullptr; r = r->next) {
-      if (r->state != q) continue;
-      if (r->kind != SetRecord::kAlive) return r;
+    for (auto* r = arena_.at(RecordRef(front)); r != nullptr; r = arena_.at(r->next)) {
+      if (r->state() != q) continue;
+      if (r->kind() != SetRecord::kAlive) return r;
       mark = r;
     }
     return mark;
@@ -1284,15 +1319,15 @@ class NoHoldEngine {
   // Keeps W(f, q) in the field's list (a copy of `words` words at `bits` when kind is kBits).
   void keep(FieldGraph::Id f, std::int32_t q, SetRecord::Kind kind, const std::uint64_t* bits,
             std::size_t words) {
-    const std::size_t size = 2 + (kind == SetRecord::kBits ? words : 0);
-    auto* r = reinterpret_cast<SetRecord*>(arena_.allocate(cursor_, size));
-    r->state = q;
-    r->kind = kind;
+    const std::size_t size = 1 + (kind == SetRecord::kBits ? words : 0);
+    RecordRef ref = 0;
+    auto* r = reinterpret_cast<SetRecord*>(arena_.allocate(cursor_, size, ref));
+    r->state_kind = std::uint32_t(q) << 2 | kind;
     if (kind == SetRecord::kBits) std::copy_n(bits, words, reinterpret_cast<std::uint64_t*>(r + 1));
-    const void* front = graph_.front(f);
+    std::uintptr_t front = graph_.front(f);
     do {
-      r->next = static_cast<const SetRecord*>(front);
-    } while (!graph_.push_front(f, front, r));
+      r->next = RecordRef(front);
+    } while (!graph_.push_front(f, front, ref));
   }
 
   // The pieces that clear the field in one placement, as a set over q's completions.
@@ -1311,8 +1346,8 @@ class NoHoldEngine {
     if (graph_.cleared(f)) return {SetRecord::kFull, nullptr};
     if (d == length_) return {SetRecord::kEmpty, nullptr};
     const SetRecord* known = find(graph_.front(f), tag(q));
-    if (known && known->kind != SetRecord::kAlive) {
-      return {known->kind, known->kind == SetRecord::kBits ? known->bits() : nullptr};
+    if (known && known->kind() != SetRecord::kAlive) {
+      return {known->kind(), known->kind() == SetRecord::kBits ? known->bits() : nullptr};
     }
     if ((++calls_ & 0xFFFF) == 0 && cancel_requested()) {
       throw_if_cancelled(fmt::format("percent: {} of {} sequences", progress_.done(),
@@ -1385,7 +1420,7 @@ class NoHoldEngine {
     Sequence path;
     std::vector<std::vector<FieldGraph::Id>> reached;
   };
-  static constexpr std::int32_t kEasyTag = std::int32_t(1) << 30;
+  static constexpr std::int32_t kEasyTag = std::int32_t(1) << (SetRecord::kStateBits - 1);
   Lists& current_lists() { return lists_[easy_ ? 0 : 1]; }
 
   const PatternAutomaton& dfa_;
@@ -1472,9 +1507,11 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
   r.total = dfa.completions(PatternAutomaton::root());
   const int tree_depth = std::clamp(o.tree_depth, 0, r.pop);
 
-  // Without hold, the continuation sets per (field, state) when the root's fit.
-  const bool no_hold =
-      !o.use_hold && r.total <= (o.no_hold_set_bits != 0 ? o.no_hold_set_bits : kNoHoldMaxBits);
+  // Without hold, the continuation sets per (field, state) when the root's fit (and the states,
+  // tagged, fit a SetRecord).
+  const bool no_hold = !o.use_hold &&
+                       r.total <= (o.no_hold_set_bits != 0 ? o.no_hold_set_bits : kNoHoldMaxBits) &&
+                       dfa.size() < (std::size_t(1) << (SetRecord::kStateBits - 1));
   std::unique_ptr<Ranking> ranking;
   if (no_hold) ranking = std::make_unique<Ranking>(dfa);
 
