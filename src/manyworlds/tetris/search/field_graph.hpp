@@ -214,8 +214,9 @@ class FieldGraph {
   std::size_t bits_used_ = 0;  // words used in the last bit chunk
   std::atomic<std::size_t> bit_bytes_{0};
   // The ids of a shard's fields by 32 bits of their hash, 8 bytes a slot (open addressing, at
-  // most half full): the fields themselves are compared in their nodes, so the index holds no
-  // keys (a FieldKey map took about 120 bytes a field, twice a node).
+  // most three quarters full; the tags keep the longer probes from reading nodes): the fields
+  // themselves are compared in their nodes, so the index holds no keys (a FieldKey map took
+  // about 120 bytes a field, twice a node).
   class IdIndex {
    public:
     std::size_t memory() const { return slots_.capacity() * sizeof(std::uint64_t); }
@@ -236,7 +237,7 @@ class FieldGraph {
     }
     // Adds an id that find() does not know.
     void insert(std::uint32_t tag, Id id) {
-      if (2 * (size_ + 1) > slots_.size()) grow();
+      if (4 * (size_ + 1) > 3 * slots_.size()) grow();
       place(tag, id);
       ++size_;
     }
