@@ -118,6 +118,7 @@ class Solver final : public SolverBase {
   Solver(int height, int width, bool adjacent, std::atomic<std::size_t>& bytes)
       : height_(height), width_(width), adjacent_(adjacent), memo_(bytes), required_memo_(bytes) {
     build();
+    index_entries();
   }
 
   bool fillable(const Field& field, int x0, PieceCounts available, PieceCounts required) override {
@@ -207,7 +208,7 @@ class Solver final : public SolverBase {
         std::vector<int> chosen(static_cast<std::size_t>(rows));
         auto place_rows = [&](auto&& self, int k, int from) -> void {
           if (k == rows) {
-            if (adjacent_ && chosen[std::size_t(rows - 1)] - chosen[0] != rows - 1) return;
+            if (adjacent_ && chosen.back() - chosen.front() != rows - 1) return;
             std::uint32_t used = 0;
             for (int v : chosen) used |= 1u << v;
             const std::uint32_t span =
@@ -245,6 +246,45 @@ class Solver final : public SolverBase {
     for (std::size_t g = 0; g < groups; ++g) start_[g + 1] += start_[g];
   }
 
+  // Every entry by its cells (no two have the same: a shape's cells and the rows they lie on
+  // give its piece, rotation and rows; should two meet, the lookup is not used).
+  void index_entries() {
+    entry_piece_.resize(entries_.size());
+    for (std::size_t g = 0; g + 1 < start_.size(); ++g) {
+      for (std::uint32_t i = start_[g]; i < start_[g + 1]; ++i) {
+        entry_piece_[i] = std::uint8_t(g % kPieceCount);
+      }
+    }
+    std::size_t slots = 16;
+    while (slots < 2 * entries_.size()) slots *= 2;
+    exact_.assign(slots, -1);
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+      std::size_t at = hash_of(entries_[i]) & (slots - 1);
+      for (; exact_[at] >= 0; at = (at + 1) & (slots - 1)) {
+        if (entries_[std::size_t(exact_[at])] == entries_[i]) {
+          exact_.clear();
+          return;
+        }
+      }
+      exact_[at] = std::int32_t(i);
+    }
+  }
+
+  static std::size_t hash_of(const Bits<W>& cells) {
+    std::uint64_t h = 0;
+    for (auto x : cells.w) h = hash_mix(h ^ x);
+    return std::size_t(h);
+  }
+
+  // The entry whose cells are `cells`, or -1.
+  std::int32_t exact_entry(const Bits<W>& cells) const {
+    const std::size_t mask = exact_.size() - 1;
+    for (std::size_t at = hash_of(cells) & mask;; at = (at + 1) & mask) {
+      const std::int32_t e = exact_[at];
+      if (e < 0 || entries_[std::size_t(e)] == cells) return e;
+    }
+  }
+
   // Counts beyond the pieces still needed are all alike: capped so equal questions meet.
   static PieceCounts capped(PieceCounts counts, int left) { return cap_counts(counts, left); }
 
@@ -265,6 +305,18 @@ class Solver final : public SolverBase {
     }
     if (total < left || owed > left) return false;
     if (budget < 0) return true;
+    if (left == 1 && !exact_.empty()) {
+      // The last piece: its cells are the four left, so it is looked up, not searched for.
+      --budget;
+      const std::int32_t i = exact_entry(empty);
+      if (i < 0) return false;
+      const auto p = Piece(entry_piece_[std::size_t(i)]);
+      const PieceCounts one = PieceCounts(1) << (8 * int(p));
+      if (count_of(counts, p) == 0 || (required != 0 && required != one)) return false;
+      std::uint64_t after = order;
+      const Link link = links_.empty() ? Link{} : links_[std::size_t(i)];
+      return link.skipped == 0 || add_order(after, link);
+    }
     Key key{empty, counts, order};
     bool memoize = left >= kMemoLeft;
     if (memoize) {
@@ -323,6 +375,8 @@ class Solver final : public SolverBase {
   std::vector<std::uint32_t> start_;  // group g = first * kPieceCount + piece
   std::vector<Bits<W>> entries_;      // grouped by (first cell, piece), see start_
   std::vector<Link> links_;           // rows and skipped rows per entry (kOrderRows rows at most)
+  std::vector<std::uint8_t> entry_piece_;  // per entry
+  std::vector<std::int32_t> exact_;        // entries by their cells (open addressing), or empty
   SharedMemo<Key, KeyHash> memo_;
   SharedMemo<RequiredKey, RequiredKeyHash> required_memo_;
 };
