@@ -249,39 +249,14 @@ class Solver final : public SolverBase {
   // Every entry by its cells (no two have the same: a shape's cells and the rows they lie on
   // give its piece, rotation and rows; should two meet, the lookup is not used).
   void index_entries() {
-    entry_piece_.resize(entries_.size());
     for (std::size_t g = 0; g + 1 < start_.size(); ++g) {
       for (std::uint32_t i = start_[g]; i < start_[g + 1]; ++i) {
-        entry_piece_[i] = std::uint8_t(g % kPieceCount);
-      }
-    }
-    std::size_t slots = 16;
-    while (slots < 2 * entries_.size()) slots *= 2;
-    exact_.assign(slots, -1);
-    for (std::size_t i = 0; i < entries_.size(); ++i) {
-      std::size_t at = hash_of(entries_[i]) & (slots - 1);
-      for (; exact_[at] >= 0; at = (at + 1) & (slots - 1)) {
-        if (entries_[std::size_t(exact_[at])] == entries_[i]) {
-          exact_.clear();
+        if (last_.find(entries_[i])) {
+          last_.clear();
           return;
         }
+        last_.insert(entries_[i], {i, Piece(g % kPieceCount)});
       }
-      exact_[at] = std::int32_t(i);
-    }
-  }
-
-  static std::size_t hash_of(const Bits<W>& cells) {
-    std::uint64_t h = 0;
-    for (auto x : cells.w) h = hash_mix(h ^ x);
-    return std::size_t(h);
-  }
-
-  // The entry whose cells are `cells`, or -1.
-  std::int32_t exact_entry(const Bits<W>& cells) const {
-    const std::size_t mask = exact_.size() - 1;
-    for (std::size_t at = hash_of(cells) & mask;; at = (at + 1) & mask) {
-      const std::int32_t e = exact_[at];
-      if (e < 0 || entries_[std::size_t(e)] == cells) return e;
     }
   }
 
@@ -305,16 +280,16 @@ class Solver final : public SolverBase {
     }
     if (total < left || owed > left) return false;
     if (budget < 0) return true;
-    if (left == 1 && !exact_.empty()) {
+    if (left == 1 && !last_.empty()) {
       // The last piece: its cells are the four left, so it is looked up, not searched for.
       --budget;
-      const std::int32_t i = exact_entry(empty);
-      if (i < 0) return false;
-      const auto p = Piece(entry_piece_[std::size_t(i)]);
+      const Last* last = last_.find(empty);
+      if (!last) return false;
+      const Piece p = last->piece;
       const PieceCounts one = PieceCounts(1) << (8 * int(p));
       if (count_of(counts, p) == 0 || (required != 0 && required != one)) return false;
       std::uint64_t after = order;
-      const Link link = links_.empty() ? Link{} : links_[std::size_t(i)];
+      const Link link = links_.empty() ? Link{} : links_[last->entry];
       return link.skipped == 0 || add_order(after, link);
     }
     Key key{empty, counts, order};
@@ -375,8 +350,19 @@ class Solver final : public SolverBase {
   std::vector<std::uint32_t> start_;  // group g = first * kPieceCount + piece
   std::vector<Bits<W>> entries_;      // grouped by (first cell, piece), see start_
   std::vector<Link> links_;           // rows and skipped rows per entry (kOrderRows rows at most)
-  std::vector<std::uint8_t> entry_piece_;  // per entry
-  std::vector<std::int32_t> exact_;        // entries by their cells (open addressing), or empty
+  // The entry whose cells are a key, and its piece (index_entries(); empty if not used).
+  struct Last {
+    std::uint32_t entry;
+    Piece piece;
+  };
+  struct CellsHash {
+    std::size_t operator()(const Bits<W>& cells) const {
+      std::uint64_t h = 0;
+      for (auto x : cells.w) h = hash_mix(h ^ x);
+      return std::size_t(h);
+    }
+  };
+  FlatMap<Bits<W>, Last, CellsHash> last_{16};
   SharedMemo<Key, KeyHash> memo_;
   SharedMemo<RequiredKey, RequiredKeyHash> required_memo_;
 };
