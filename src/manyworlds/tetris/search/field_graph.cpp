@@ -198,9 +198,8 @@ Field FieldGraph::field(Id id) const {
   return f;
 }
 
-FieldGraph::Id FieldGraph::node(const Field& f, int height) {
-  const FieldKey key = key_of(f, height);
-  const std::size_t hash = FieldKeyHash{}(key);
+FieldGraph::Id FieldGraph::node(const FieldKey& key, std::size_t hash) {
+  const int height = key.height;
   const auto tag = std::uint32_t(hash);
   auto same = [&](Id id) {
     const Node& n = at(id);
@@ -226,9 +225,9 @@ FieldGraph::Id FieldGraph::node(const Field& f, int height) {
   if (tall()) tall_rows(id) = {key.words[2], key.words[3]};
   for (auto& e : n.edges) e.store(kUnexpanded, std::memory_order_relaxed);
   n.height = std::int8_t(height);
-  int empty = 0;
-  for (int y = 0; y < height; ++y) empty += kWidth - std::popcount(unsigned(f.row(y)));
-  n.need = std::int8_t(empty / 4);
+  int filled = 0;
+  for (std::uint64_t w : key.words) filled += std::popcount(w);
+  n.need = std::int8_t((kWidth * height - filled) / 4);
   n.finishers.store(height == 0 ? 0 : -1, std::memory_order_relaxed);
   n.bits.store(nullptr, std::memory_order_relaxed);
   n.score.store(0, std::memory_order_relaxed);
@@ -251,7 +250,16 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
     Id child;
   };
   std::array<Scored, MoveList::kCapacity> scored;
-  std::size_t n = 0;
+  // The successors' keys first, their index slots asked of the cache meanwhile: looking them
+  // up one by one waited on a cache miss each (most of node()'s time, perf).
+  struct Found {
+    std::array<std::uint64_t, 4> words;  // a FieldKey's, kept trivial (left uninitialized too)
+    std::size_t hash;
+    int height;
+  };
+  static_assert(std::is_trivially_default_constructible_v<Found>);
+  std::array<Found, MoveList::kCapacity> found;
+  std::size_t m = 0;
   for (const Placement& p : moves) {
     Field next = f;
     next.place(p);
@@ -260,11 +268,22 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
     // (fillable_with), which rules out all that a test with any pieces would, and the test on
     // every successor cost more than the fields it kept out.
     if (h > 0 && !splittable(next, h)) continue;
-    Id child = node(next, h);
+    const FieldKey key = key_of(next, h);
+    const std::size_t hash = FieldKeyHash{}(key);
+    found[m++] = {key.words, hash, h};
+    index_[shard_of(hash)].map.prefetch(std::uint32_t(hash));
+  }
+  std::size_t n = 0;
+  for (std::size_t k = 0; k < m; ++k) {
+    const int h = found[k].height;
+    FieldKey key;
+    key.words = found[k].words;
+    key.height = h;
+    Id child = node(key, found[k].hash);
     bool seen = false;
     for (std::size_t i = 0; i < n && !seen; ++i) seen = scored[i].child == child;
     if (!seen) {
-      const int score = h == 0 ? -1 : awkwardness(next, h);
+      const int score = h == 0 ? -1 : awkwardness(field(child), h);
       at(child).score.store(std::uint8_t(std::clamp(score + 1, 0, 255)), std::memory_order_relaxed);
       scored[n++] = {score, child};
     }

@@ -186,7 +186,11 @@ class FieldGraph {
         std::memory_order_acquire)[std::size_t(id) % kNodeChunk];
   }
   Node& slot(Id id);  // allocates its chunk if needed
-  Id node(const Field& f, int height);
+  Id node(const Field& f, int height) {
+    const FieldKey key = key_of(f, height);
+    return node(key, FieldKeyHash{}(key));
+  }
+  Id node(const FieldKey& key, std::size_t hash);
   std::uint32_t expand(Id id, Piece piece);
   const Id* edge(std::uint32_t index) const {
     return edge_chunks_[std::size_t(index) / kEdgeChunk].load(std::memory_order_acquire) +
@@ -223,6 +227,13 @@ class FieldGraph {
     void clear() {
       slots_.assign(16, 0);
       size_ = 0;
+      publish();
+    }
+    // Asks the cache for the slot find(tag) starts at. Called without the shard's lock, so it
+    // reads the table's place from atomics (a stale one only prefetches the wrong line).
+    void prefetch(std::uint32_t tag) const {
+      const std::uint64_t* data = data_.load(std::memory_order_relaxed);
+      __builtin_prefetch(data + (tag & mask_.load(std::memory_order_relaxed)));
     }
     // The id whose tag is `tag` and for which same(id) holds, or -1.
     template <class Same>
@@ -255,9 +266,16 @@ class FieldGraph {
       for (std::uint64_t slot : old) {
         if (slot != 0) place(std::uint32_t(slot >> 32), Id(std::uint32_t(slot) - 1));
       }
+      publish();
+    }
+    void publish() {
+      data_.store(slots_.data(), std::memory_order_relaxed);
+      mask_.store(slots_.size() - 1, std::memory_order_relaxed);
     }
     std::vector<std::uint64_t> slots_ = std::vector<std::uint64_t>(16, 0);
     std::size_t size_ = 0;
+    std::atomic<const std::uint64_t*> data_{slots_.data()};
+    std::atomic<std::size_t> mask_{slots_.size() - 1};
   };
   struct IndexShard {
     mutable std::mutex mutex;
