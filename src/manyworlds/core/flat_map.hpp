@@ -229,6 +229,13 @@ class PackedBoolMap {
 
   // Asks the cache for the slot where `key` would be found first.
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[hash_mix(key) & mask_]); }
+  // The same for a table seen as data() and mask() earlier (by a thread that may not read the
+  // map itself now: a stale table only prefetches the wrong line).
+  static void prefetch(const std::uint64_t* data, std::size_t mask, std::uint64_t key) {
+    __builtin_prefetch(data + (hash_mix(key) & mask));
+  }
+  const std::uint64_t* data() const { return slots_.data(); }
+  std::size_t mask() const { return mask_; }
 
   // Stores `value` for `key` (replacing any earlier value).
   void insert(std::uint64_t key, bool value) {

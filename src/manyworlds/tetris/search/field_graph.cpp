@@ -147,6 +147,7 @@ void FieldGraph::reset() {
     index_[s].map.clear();
     fill_memo_[s].map.clear();
     fill_memo_[s].packed.clear();
+    fill_memo_[s].data.store(nullptr, std::memory_order_relaxed);
   }
   ++generation_;
   root_ = node(root_field_, root_height_);
@@ -382,14 +383,27 @@ const std::uint64_t* FieldGraph::store_bits(Id id, const std::uint64_t* words, s
   return kept;
 }
 
+constexpr PieceCounts kHighNibbles = 0xF0F0F0F0F0F0F0;
+
+// Each count below 16: the counts' low nibbles (28 bits) above the id (31 bits).
+std::uint64_t FieldGraph::packed_key(Id id, PieceCounts available) {
+  std::uint64_t key = std::uint32_t(id);
+  for (int p = 0; p < kPieceCount; ++p) key |= ((available >> (8 * p)) & 0xF) << (31 + 4 * p);
+  return key;
+}
+
+void FieldGraph::prefetch_fillable(Id id, PieceCounts available) const {
+  if ((available & kHighNibbles) != 0) return;
+  const std::uint64_t key = packed_key(id, available);
+  const FillShard& shard = fill_memo_[shard_of(hash_mix(key))];
+  if (const std::uint64_t* data = shard.data.load(std::memory_order_relaxed)) {
+    PackedBoolMap::prefetch(data, shard.mask.load(std::memory_order_relaxed), key);
+  }
+}
+
 bool FieldGraph::fillable_with(Id id, PieceCounts available) {
-  constexpr PieceCounts kHighNibbles = 0xF0F0F0F0F0F0F0;
   if ((available & kHighNibbles) == 0) {
-    // Each count below 16: the counts' low nibbles (28 bits) above the id (31 bits).
-    std::uint64_t key = std::uint32_t(id);
-    for (int p = 0; p < kPieceCount; ++p) {
-      key |= ((available >> (8 * p)) & 0xF) << (31 + 4 * p);
-    }
+    const std::uint64_t key = packed_key(id, available);
     FillShard& shard = fill_memo_[shard_of(hash_mix(key))];
     {
       std::lock_guard lock(shard.mutex);
@@ -398,6 +412,8 @@ bool FieldGraph::fillable_with(Id id, PieceCounts available) {
     bool ok = oracle_.fillable(field(id), at(id).height, available);
     std::lock_guard lock(shard.mutex);
     shard.packed.insert(key, ok);
+    shard.data.store(shard.packed.data(), std::memory_order_relaxed);
+    shard.mask.store(shard.packed.mask(), std::memory_order_relaxed);
     return ok;
   }
   FillKey key{available, id};

@@ -97,6 +97,10 @@ class FieldGraph {
 
   // Whether the empty cells can be covered with at most `available` pieces of each type.
   bool fillable_with(Id id, PieceCounts available);
+  // Asks the cache for the node and for where fillable_with(id, available) looks its answer
+  // up, for a caller about to ask of many fields.
+  void prefetch(Id id) const { __builtin_prefetch(&at(id)); }
+  void prefetch_fillable(Id id, PieceCounts available) const;
   // The same with at least `required` of each type; asked of the oracle afresh (it keeps its
   // own memo of the larger questions).
   bool fillable_with(Id id, PieceCounts available, PieceCounts required) {
@@ -293,9 +297,13 @@ class FieldGraph {
     }
   };
   // Counts of at most 15 each (the usual case) are packed with the id into one 8-byte slot.
+  static std::uint64_t packed_key(Id id, PieceCounts available);
   struct FillShard {
     mutable std::mutex mutex;
     PackedBoolMap packed{16, (std::size_t(64) << 20) / kShards};
+    // packed's table as last seen under the lock, for prefetch_fillable() (no lock).
+    std::atomic<const std::uint64_t*> data{nullptr};
+    std::atomic<std::size_t> mask{0};
     FlatMap<FillKey, bool, FillKeyHash> map{16, (std::size_t(64) << 20) / kShards};
   };
   std::unique_ptr<FillShard[]> fill_memo_;
