@@ -1286,7 +1286,7 @@ class NoHoldEngine {
   bool live(FieldGraph::Id f, std::int32_t q) {
     if (graph_.cleared(f)) return true;
     if (const SetRecord* r = find(graph_.front(f), tag(q))) return r->kind() != SetRecord::kEmpty;
-    const bool ok = alive(f, q);
+    const bool ok = easy_alive(f, q) || alive(f, q);
     keep(f, tag(q), ok ? SetRecord::kAlive : SetRecord::kEmpty, nullptr, 0);
     return ok;
   }
@@ -1300,6 +1300,14 @@ class NoHoldEngine {
     if (easy_)
       return adjacent_.fillable(graph_.field(f), graph_.height(f), available, dfa_.required(q));
     return graph_.fillable_with(f, available, dfa_.required(q));
+  }
+
+  // On the exact way, whether the easy way found the field alive in state q: its oracle's
+  // covers are some of the sound one's, so the field is (no oracle question then).
+  bool easy_alive(FieldGraph::Id f, std::int32_t q) const {
+    if (easy_) return false;
+    const SetRecord* r = find(graph_.front(f), q | kEasyTag);
+    return r != nullptr && r->kind() != SetRecord::kEmpty;
   }
 
   // The state as the records of the current way know it: the easy way's sets are apart (they
@@ -1361,9 +1369,17 @@ class NoHoldEngine {
     if (buffer.size() < words + 1) buffer.resize(words + 1);
     std::uint64_t* out = buffer.data();
     std::fill_n(out, words + 1, 0);
+    // On the exact way, the easy way's successes here are some of W(f, q): they start the set,
+    // so that the successors need only find the rest.
+    const SetRecord* easy = easy_ ? nullptr : find(graph_.front(f), q | kEasyTag);
+    if (easy && easy->kind() == SetRecord::kFull) {
+      if (d + 1 < length_) keep(f, q, SetRecord::kFull, nullptr, 0);
+      return {SetRecord::kFull, nullptr};
+    }
+    if (easy && easy->kind() == SetRecord::kBits) std::copy_n(easy->bits(), words, out);
     if (d + 1 == length_) {
       out[0] = last_piece(f, q);
-    } else if (known || alive(f, q)) {
+    } else if (known || (easy && easy->kind() != SetRecord::kEmpty) || alive(f, q)) {
       for (int p = 0; p < kPieceCount; ++p) {
         const std::int32_t to = dfa_.next(q, Piece(p));
         if (to == PatternAutomaton::kNone) continue;
