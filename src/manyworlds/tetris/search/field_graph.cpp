@@ -94,6 +94,7 @@ FieldGraph::FieldGraph(const Field& field, int height, const MoveGenerator& gen,
       max_bytes_(max_bytes),
       node_chunks_(std::make_unique<std::atomic<Node*>[]>(kMaxChunks)),
       edge_chunks_(std::make_unique<std::atomic<Id*>[]>(kMaxChunks)),
+      block_chunks_(std::make_unique<std::atomic<EdgeBlock*>[]>(kMaxChunks)),
       tall_chunks_(std::make_unique<std::atomic<TallRows*>[]>(kMaxChunks)),
       index_(std::make_unique<IndexShard[]>(kShards)),
       fill_memo_(std::make_unique<FillShard[]>(kShards)),
@@ -113,6 +114,9 @@ void FieldGraph::release() {
       unmap_pages(nodes, kNodeChunk * sizeof(Node));  // nodes need no destruction
     }
     if (Id* edges = edge_chunks_[c].exchange(nullptr)) unmap_pages(edges, kEdgeChunk * sizeof(Id));
+    if (EdgeBlock* blocks = block_chunks_[c].exchange(nullptr)) {
+      unmap_pages(blocks, kBlockChunk * sizeof(EdgeBlock));
+    }
     if (TallRows* tall = tall_chunks_[c].exchange(nullptr)) {
       unmap_pages(tall, kNodeChunk * sizeof(TallRows));
     }
@@ -139,6 +143,7 @@ void FieldGraph::reset() {
   count_ = 0;
   edge_chunks_used_ = 0;
   edge_used_ = kEdgeChunk;
+  blocks_used_ = 1;
   edge_bytes_ = 0;
   bit_chunks_.clear();
   bits_used_ = 0;
@@ -213,7 +218,7 @@ FieldGraph::Id FieldGraph::node(const FieldKey& key, std::size_t hash) {
   std::lock_guard lock(shard.mutex);
   if (Id known = shard.map.find(tag, same); known >= 0) return known;
   Id id = count_.fetch_add(1, std::memory_order_relaxed);
-  static_assert(std::is_trivially_destructible_v<Node> && sizeof(Node) == 56);
+  static_assert(std::is_trivially_destructible_v<Node> && sizeof(Node) == 32);
   Node* at_id = &slot(id);
   if (std::size_t(id) < kNodeChunk && std::size_t(id) % kNodeSlice == 0) {
     // From the page holding this node (madvise wants whole pages) to the slice's end.
@@ -224,7 +229,7 @@ FieldGraph::Id FieldGraph::node(const FieldKey& key, std::size_t hash) {
   Node& n = *new (at_id) Node;
   n.rows = {key.words[0], key.words[1]};
   if (tall()) tall_rows(id) = {key.words[2], key.words[3]};
-  for (auto& e : n.edges) e.store(kUnexpanded, std::memory_order_relaxed);
+  n.block.store(0, std::memory_order_relaxed);
   n.height = std::int8_t(height);
   int filled = 0;
   for (std::uint64_t w : key.words) filled += std::popcount(w);
@@ -297,10 +302,22 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
     for (; j > 0 && scored[j - 1].score > s.score; --j) scored[j] = scored[j - 1];
     scored[j] = s;
   }
-  std::atomic<std::uint32_t>& slot_of_piece = from.edges[std::size_t(piece)];
-  std::uint32_t published = slot_of_piece.load(std::memory_order_acquire);
-  if (published != kUnexpanded) return published;  // another thread finished first
+  std::uint32_t b = from.block.load(std::memory_order_acquire);
+  if (b != 0) {
+    const std::uint32_t published =
+        block(b).edges[std::size_t(piece)].load(std::memory_order_acquire);
+    if (published != kUnexpanded) return published;  // another thread finished first
+  }
   std::uint32_t first = kNoEdges;
+  {
+    std::lock_guard lock(edge_mutex_);
+    // Blocks are made only here, under the lock: a node gets one once.
+    b = from.block.load(std::memory_order_acquire);
+    if (b == 0) {
+      b = new_block();
+      from.block.store(b, std::memory_order_release);
+    }
+  }
   if (n > 0) {
     std::lock_guard lock(edge_mutex_);
     if (edge_used_ + n + 1 > kEdgeChunk) {
@@ -321,14 +338,34 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
     edge_used_ += n + 1;
   }
   std::uint32_t expected = kUnexpanded;
+  std::atomic<std::uint32_t>& slot_of_piece = block(b).edges[std::size_t(piece)];
   if (!slot_of_piece.compare_exchange_strong(expected, first, std::memory_order_acq_rel)) {
     return expected;  // lost the race: the edges written above stay unused
   }
   return first;
 }
 
+std::uint32_t FieldGraph::new_block() {
+  const std::uint32_t b = blocks_used_++;
+  const std::size_t c = b / kBlockChunk;
+  if (c >= kMaxChunks) throw std::length_error("field graph: too many expanded fields");
+  EdgeBlock* chunk = block_chunks_[c].load(std::memory_order_relaxed);
+  if (!chunk) {
+    // Like the edge chunks: the first faulted in as it fills, the later ones populated whole.
+    chunk = static_cast<EdgeBlock*>(map_pages(kBlockChunk * sizeof(EdgeBlock), c > 0, false));
+    if (c > 0) populate_pages(chunk, kBlockChunk * sizeof(EdgeBlock));
+    block_chunks_[c].store(chunk, std::memory_order_release);
+    edge_bytes_.fetch_add(kBlockChunk * sizeof(EdgeBlock), std::memory_order_relaxed);
+  }
+  EdgeBlock& made = *new (&chunk[b % kBlockChunk]) EdgeBlock;
+  for (auto& e : made.edges) e.store(kUnexpanded, std::memory_order_relaxed);
+  return b;
+}
+
 FieldGraph::Edges FieldGraph::successors(Id id, Piece piece) {
-  std::uint32_t e = at(id).edges[std::size_t(piece)].load(std::memory_order_acquire);
+  const std::uint32_t b = at(id).block.load(std::memory_order_acquire);
+  std::uint32_t e =
+      b == 0 ? kUnexpanded : block(b).edges[std::size_t(piece)].load(std::memory_order_acquire);
   if (e == kUnexpanded) e = expand(id, piece);
   if (e == kNoEdges) return {nullptr, nullptr};
   const Id* list = edge(e);

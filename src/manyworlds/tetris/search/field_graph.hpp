@@ -150,19 +150,25 @@ class FieldGraph {
   std::uint64_t generation() const { return generation_; }
 
  private:
-  // 56 bytes: a count keeps millions (a Field and 64-bit edge words took 120).
+  // 32 bytes: a count keeps millions (a Field and 64-bit edge words took 120, the edges of
+  // each piece kept in the node 56).
   struct Node {
     // The rows below the height, FieldKey words 0 and 1 (rows 12.. of a taller clear area
     // are kept in tall_chunks_).
     std::array<std::uint64_t, 2> rows;
     mutable std::atomic<const std::uint64_t*> bits;
-    // Per piece: where the successor list starts in the edge chunks (its length, then the
-    // ids), kNoEdges, or kUnexpanded.
-    mutable std::array<std::atomic<std::uint32_t>, kPieceCount> edges;
+    // The node's EdgeBlock, 0 until one of its pieces is expanded: most fields are successors
+    // that are never expanded (dead ends, mostly).
+    mutable std::atomic<std::uint32_t> block;
     mutable std::atomic<std::int8_t> finishers;  // -1 until known
     std::int8_t height;
     std::int8_t need;
     mutable std::atomic<std::uint8_t> score;  // see score(); written by expand()
+  };
+  // Per piece: where the successor list starts in the edge chunks (its length, then the
+  // ids), kNoEdges, or kUnexpanded.
+  struct EdgeBlock {
+    std::array<std::atomic<std::uint32_t>, kPieceCount> edges;
   };
   static constexpr std::uint32_t kUnexpanded = ~std::uint32_t(0);
   static constexpr std::uint32_t kNoEdges = kUnexpanded - 1;
@@ -177,6 +183,7 @@ class FieldGraph {
   static constexpr std::size_t kNodeChunk = std::size_t(1) << 14;
   static constexpr std::size_t kNodeSlice = std::size_t(1) << 9;  // nodes populated at once
   static constexpr std::size_t kEdgeChunk = std::size_t(1) << 18;
+  static constexpr std::size_t kBlockChunk = std::size_t(1) << 14;
   // Of either kind: 2^25 fields and 2^29 edges, beyond any budget. The chunk tables are made
   // whole with the graph, so they stay small (16 KB each): a count of one sequence makes a
   // graph too.
@@ -196,6 +203,10 @@ class FieldGraph {
   }
   Id node(const FieldKey& key, std::size_t hash);
   std::uint32_t expand(Id id, Piece piece);
+  EdgeBlock& block(std::uint32_t b) const {
+    return block_chunks_[b / kBlockChunk].load(std::memory_order_acquire)[b % kBlockChunk];
+  }
+  std::uint32_t new_block();  // under edge_mutex_
   const Id* edge(std::uint32_t index) const {
     return edge_chunks_[std::size_t(index) / kEdgeChunk].load(std::memory_order_acquire) +
            std::size_t(index) % kEdgeChunk;
@@ -207,6 +218,7 @@ class FieldGraph {
   std::size_t max_bytes_;
   std::unique_ptr<std::atomic<Node*>[]> node_chunks_;
   std::unique_ptr<std::atomic<Id*>[]> edge_chunks_;
+  std::unique_ptr<std::atomic<EdgeBlock*>[]> block_chunks_;
   // Rows 12..23 of each node, per node chunk, when the clear area is taller than 12 rows.
   std::unique_ptr<std::atomic<TallRows*>[]> tall_chunks_;
   // The rows above the clear area, from its bottom up: every field has them above its height.
@@ -216,6 +228,7 @@ class FieldGraph {
   std::mutex edge_mutex_;               // edge allocation
   std::size_t edge_chunks_used_ = 0;
   std::size_t edge_used_ = kEdgeChunk;  // entries used in the last edge chunk
+  std::uint32_t blocks_used_ = 1;       // edge blocks given out, plus one (0 is none)
   std::atomic<std::size_t> edge_bytes_{0};
   std::mutex bits_mutex_;  // bit set allocation
   std::vector<std::unique_ptr<std::uint64_t[]>> bit_chunks_;
