@@ -317,10 +317,7 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
       b = new_block();
       from.block.store(b, std::memory_order_release);
     }
-  }
-  if (n > 0) {
-    std::lock_guard lock(edge_mutex_);
-    if (edge_used_ + n + 1 > kEdgeChunk) {
+    if (n > 0 && edge_used_ + n + 1 > kEdgeChunk) {
       if (edge_chunks_used_ >= kMaxChunks) throw std::length_error("field graph: too many edges");
       // Like the node chunks (slot()): the first is faulted in as it fills, the later ones
       // are populated whole on huge pages; not cleared: each list is written as it is taken.
@@ -331,11 +328,13 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
       edge_used_ = 0;
       edge_bytes_.fetch_add(kEdgeChunk * sizeof(Id), std::memory_order_relaxed);
     }
-    first = std::uint32_t((edge_chunks_used_ - 1) * kEdgeChunk + edge_used_);
-    Id* out = edge_chunks_[edge_chunks_used_ - 1].load(std::memory_order_relaxed) + edge_used_;
-    out[0] = Id(n);  // the length, then the list
-    for (std::size_t i = 0; i < n; ++i) out[i + 1] = scored[i].child;
-    edge_used_ += n + 1;
+    if (n > 0) {
+      first = std::uint32_t((edge_chunks_used_ - 1) * kEdgeChunk + edge_used_);
+      Id* out = edge_chunks_[edge_chunks_used_ - 1].load(std::memory_order_relaxed) + edge_used_;
+      out[0] = Id(n);  // the length, then the list
+      for (std::size_t i = 0; i < n; ++i) out[i + 1] = scored[i].child;
+      edge_used_ += n + 1;
+    }
   }
   std::uint32_t expected = kUnexpanded;
   std::atomic<std::uint32_t>& slot_of_piece = block(b).edges[std::size_t(piece)];

@@ -184,8 +184,8 @@ class FieldGraph {
   static constexpr std::size_t kNodeSlice = std::size_t(1) << 9;  // nodes populated at once
   static constexpr std::size_t kEdgeChunk = std::size_t(1) << 18;
   static constexpr std::size_t kBlockChunk = std::size_t(1) << 14;
-  // Of either kind: 2^25 fields and 2^29 edges, beyond any budget. The chunk tables are made
-  // whole with the graph, so they stay small (16 KB each): a count of one sequence makes a
+  // Of each kind: 2^25 fields (and edge blocks) and 2^29 edges, beyond any budget. The chunk tables
+  // are made whole with the graph, so they stay small (16 KB each): a count of one sequence makes a
   // graph too.
   static constexpr std::size_t kMaxChunks = std::size_t(1) << 11;
   static constexpr std::size_t kShards = 64;

@@ -1373,7 +1373,7 @@ class NoHoldEngine {
     // so that the successors need only find the rest.
     const SetRecord* easy = easy_ ? nullptr : find(graph_.front(f), q | kEasyTag);
     if (easy && easy->kind() == SetRecord::kFull) {
-      if (d + 1 < length_) keep(f, q, SetRecord::kFull, nullptr, 0);
+      if (d + 1 < length_) keep(f, tag(q), SetRecord::kFull, nullptr, 0);
       return {SetRecord::kFull, nullptr};
     }
     if (easy && easy->kind() == SetRecord::kBits) std::copy_n(easy->bits(), words, out);
