@@ -1370,10 +1370,11 @@ class NoHoldEngine {
     std::uint64_t* out = buffer.data();
     std::fill_n(out, words + 1, 0);
     // On the exact way, the easy way's successes here are some of W(f, q): they start the set,
-    // so that the successors need only find the rest.
-    const SetRecord* easy = easy_ ? nullptr : find(graph_.front(f), q | kEasyTag);
+    // so that the successors need only find the rest (no set is kept for the last piece).
+    const SetRecord* easy =
+        easy_ || d + 1 == length_ ? nullptr : find(graph_.front(f), q | kEasyTag);
     if (easy && easy->kind() == SetRecord::kFull) {
-      if (d + 1 < length_) keep(f, tag(q), SetRecord::kFull, nullptr, 0);
+      keep(f, tag(q), SetRecord::kFull, nullptr, 0);
       return {SetRecord::kFull, nullptr};
     }
     if (easy && easy->kind() == SetRecord::kBits) std::copy_n(easy->bits(), words, out);
