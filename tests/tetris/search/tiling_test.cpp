@@ -25,6 +25,7 @@ PieceCounts counts_of(std::string_view letters) {
 
 TEST(FillOracle, HandMadeAreas) {
   FillOracle oracle;
+  FillOracle adjacent(FillOracle::Covers::Adjacent);
   // A 2x2 hole takes an O and nothing else.
   Field square = Field::parse("XXXX__XXXX/XXXX__XXXX");
   EXPECT_TRUE(oracle.fillable(square, 2));
@@ -48,7 +49,6 @@ TEST(FillOracle, HandMadeAreas) {
   Field skip = Field::parse("___XXXXXXX/XXXXXXXXXX/_XXXXXXXXX");
   EXPECT_TRUE(oracle.fillable(skip, 3, counts_of("L")));
   EXPECT_FALSE(oracle.fillable(skip, 3, counts_of("J")));
-  FillOracle adjacent(FillOracle::Covers::Adjacent);
   EXPECT_FALSE(adjacent.fillable(skip, 3, counts_of("L")));
   EXPECT_TRUE(adjacent.fillable(square, 2, counts_of("O")));
   // Two O pieces, each over a row the other lies on: the first needs row 1 cleared before it,
@@ -57,6 +57,17 @@ TEST(FillOracle, HandMadeAreas) {
   Field deadlock = Field::parse("XXXXX__XXX/__XXXXXXXX/XXXXX__XXX/__XXXXXXXX");
   EXPECT_FALSE(oracle.fillable(deadlock, 4, counts_of("OO")));
   EXPECT_FALSE(oracle.fillable(deadlock, 4));
+  // Colours: a 2x4 box has as many cells in even columns as in odd ones, and an L covers two
+  // more on one side, so one L never goes with pieces that cover as many (O); two L do. On a
+  // checkerboard the box is even too, and a T covers two more of one colour: one T never fits
+  // with S, Z, O (with adjacent rows only), two T may.
+  Field box = Field::parse("____XXXXXX/____XXXXXX");
+  EXPECT_TRUE(oracle.fillable(box, 2, counts_of("LL")));
+  EXPECT_FALSE(oracle.fillable(box, 2, counts_of("LO")));
+  EXPECT_FALSE(oracle.fillable(box, 2, counts_of("LSZO"), counts_of("L")));
+  Field tall = Field::parse("XX__XXXXXX/XX__XXXXXX/XX__XXXXXX/XX__XXXXXX");
+  EXPECT_TRUE(adjacent.fillable(tall, 4, counts_of("LL")));
+  EXPECT_FALSE(adjacent.fillable(tall, 4, counts_of("TSZO"), counts_of("T")));
   // Rows above the area do not count; an empty area is filled already.
   EXPECT_TRUE(oracle.fillable(Field::parse("X_________/XXXXXXXXXX"), 1));
   EXPECT_TRUE(oracle.fillable(Field(), 0));

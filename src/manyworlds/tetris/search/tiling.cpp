@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "manyworlds/core/flat_map.hpp"
@@ -119,6 +121,12 @@ class Solver final : public SolverBase {
       : height_(height), width_(width), adjacent_(adjacent), memo_(bytes), required_memo_(bytes) {
     build();
     index_entries();
+    for (int x = 0; x < width_; ++x) {
+      for (int y = 0; y < height_; ++y) {
+        if (x % 2 == 0) even_columns_.set(x * height_ + y);
+        if ((x + y) % 2 == 0) dark_.set(x * height_ + y);
+      }
+    }
   }
 
   bool fillable(const Field& field, int x0, PieceCounts available, PieceCounts required) override {
@@ -280,6 +288,7 @@ class Solver final : public SolverBase {
     }
     if (total < left || owed > left) return false;
     if (budget < 0) return true;
+    if (left >= 2 && !colours_balance(empty, counts, required, left)) return false;
     if (left == 1 && !last_.empty()) {
       // The last piece: its cells are the four left, so it is looked up, not searched for.
       --budget;
@@ -327,6 +336,64 @@ class Solver final : public SolverBase {
     return ok;
   }
 
+  // Whether some choice of the pieces (at least `required`, at most `counts` of each type,
+  // `left` in all) can cover as many more cells of even columns than of odd ones as `empty`
+  // has: L and J cover two more on one side, T two more or none, I four more or none, O, S
+  // and Z as many on each (skipped rows change no column). With adjacent rows only, the same
+  // on a checkerboard: T covers two more of one colour, every other piece as many of each.
+  bool colours_balance(const Bits<W>& empty, PieceCounts counts, PieceCounts required,
+                       int left) const {
+    std::array<int, kPieceCount> lo, hi;
+    int sum_lo = 0, sum_hi = 0;
+    for (int p = 0; p < kPieceCount; ++p) {
+      lo[std::size_t(p)] = count_of(required, Piece(p));
+      hi[std::size_t(p)] = count_of(counts, Piece(p));
+      sum_lo += lo[std::size_t(p)];
+      sum_hi += hi[std::size_t(p)];
+    }
+    // The least and most pieces of the types in `types` (bits by Piece) any choice has.
+    auto range = [&](unsigned types) {
+      int in_lo = 0, in_hi = 0;
+      for (int p = 0; p < kPieceCount; ++p) {
+        if ((types >> p) & 1) {
+          in_lo += lo[std::size_t(p)];
+          in_hi += hi[std::size_t(p)];
+        }
+      }
+      return std::pair(std::max(in_lo, left - (sum_hi - in_hi)),
+                       std::min(in_hi, left - (sum_lo - in_lo)));
+    };
+    auto half_difference = [&](const Bits<W>& mask) {
+      int in = 0;
+      for (int i = 0; i < W; ++i) in += std::popcount(empty.w[std::size_t(i)] & mask.w[std::size_t(i)]);
+      return std::abs(in - 2 * left);
+    };
+    const auto T = std::size_t(Piece::T), I = std::size_t(Piece::I), L = std::size_t(Piece::L),
+               J = std::size_t(Piece::J);
+    // Columns, in units of two cells: L, J one each, T at most one, I at most two.
+    const int columns = half_difference(even_columns_);
+    int slots = left - sum_lo;
+    int reach = 2 * lo[I] + lo[L] + lo[J] + lo[T];
+    const int more_i = std::min(slots, hi[I] - lo[I]);
+    reach += 2 * more_i;
+    slots -= more_i;
+    reach += std::min(slots, hi[L] - lo[L] + hi[J] - lo[J] + hi[T] - lo[T]);
+    if (columns > reach) return false;
+    if (hi[T] == 0) {
+      // Without T the L and J pieces alone make the difference odd or even.
+      const auto [least, most] = range(1u << L | 1u << J);
+      if (least == most && (columns - least) % 2 != 0) return false;
+    }
+    if (adjacent_) {
+      const int dark = half_difference(dark_);
+      auto [least, most] = range(1u << T);
+      int t = std::max(least, dark);
+      if ((t - dark) % 2 != 0) ++t;
+      if (t > most) return false;
+    }
+    return true;
+  }
+
   // Rows x before rows y for every skipped row x and row y of the piece, into `order` (closed);
   // false when that makes some row clear before itself.
   static bool add_order(std::uint64_t& order, Link link) {
@@ -350,6 +417,8 @@ class Solver final : public SolverBase {
   std::vector<std::uint32_t> start_;  // group g = first * kPieceCount + piece
   std::vector<Bits<W>> entries_;      // grouped by (first cell, piece), see start_
   std::vector<Link> links_;           // rows and skipped rows per entry (kOrderRows rows at most)
+  Bits<W> even_columns_;              // the cells of even columns (colours_balance())
+  Bits<W> dark_;                      // the cells with x + y even
   // The entry whose cells are a key, and its piece (index_entries(); empty if not used).
   struct Last {
     std::uint32_t entry;
