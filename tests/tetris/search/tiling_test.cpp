@@ -228,7 +228,7 @@ TEST(FillOracle, AnswersAsTheCoversItCounts) {
   FillOracle adjacent(FillOracle::Covers::Adjacent);
   int yes_any = 0, yes_adjacent = 0, deadlocked = 0;
   for (int trial = 0; trial < kTrials; ++trial) {
-    const int height = 2 + int(rng() % 3);
+    const int height = 2 + int(rng() % 4);
     const int cells = 4 * (1 + int(rng() % 3));
     Field f;
     for (int y = 0; y < height; ++y) f.set_row(y, kFullRow);

@@ -121,6 +121,7 @@ class Solver final : public SolverBase {
       : height_(height), width_(width), adjacent_(adjacent), memo_(bytes), required_memo_(bytes) {
     build();
     index_entries();
+    index_fits();
     for (int x = 0; x < width_; ++x) {
       for (int y = 0; y < height_; ++y) {
         if (x % 2 == 0) even_columns_.set(x * height_ + y);
@@ -254,6 +255,47 @@ class Solver final : public SolverBase {
     for (std::size_t g = 0; g < groups; ++g) start_[g + 1] += start_[g];
   }
 
+  // The entries of each first cell that fit the empty cells, by table: per column of the four
+  // from the cell's own and per pattern of empty cells in it, the entries whose cells there
+  // are all empty (bit i: entry start_[first * kPieceCount] + i). Four lookups then replace a
+  // scan of every entry; on areas of at most kFitRows rows (the tables double with each row),
+  // where a cell is the first of at most 64 entries.
+  static constexpr int kFitRows = 5;
+  void index_fits() {
+    if (W != 1 || height_ > kFitRows) return;
+    const std::size_t cells = std::size_t(width_ * height_);
+    for (std::size_t f = 0; f < cells; ++f) {
+      if (start_[(f + 1) * kPieceCount] - start_[f * kPieceCount] > 64) return;
+    }
+    const std::size_t patterns = std::size_t(1) << height_;
+    fits_.assign(cells * 4 * patterns, 0);
+    piece_bits_.assign(cells * kPieceCount, 0);
+    pieces_.assign(entries_.size(), 0);
+    for (std::size_t f = 0; f < cells; ++f) {
+      const int x = int(f) / height_;
+      for (int p = 0; p < kPieceCount; ++p) {
+        const std::size_t g = f * kPieceCount + std::size_t(p);
+        for (std::uint32_t i = start_[g]; i < start_[g + 1]; ++i) {
+          const std::uint64_t bit = std::uint64_t(1) << (i - start_[f * kPieceCount]);
+          pieces_[i] = std::uint8_t(p);
+          piece_bits_[g] |= bit;
+          for (int j = 0; j < 4; ++j) {
+            const unsigned own = column(entries_[i], x + j);
+            for (unsigned open = 0; open < patterns; ++open) {
+              if ((own & ~open) == 0) fits_[(f * 4 + std::size_t(j)) * patterns + open] |= bit;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  // The cells of column x as bits by row (none beyond the area); with fits_ only (one word).
+  unsigned column(const Bits<W>& b, int x) const {
+    if (x >= width_) return 0;
+    return unsigned(b.w[0] >> (x * height_)) & ((1u << height_) - 1);
+  }
+
   // Every entry by its cells (no two have the same: a shape's cells and the rows they lie on
   // give its piece, rotation and rows; should two meet, the lookup is not used).
   void index_entries() {
@@ -307,21 +349,41 @@ class Solver final : public SolverBase {
       auto known = required == 0 ? memo_.find(key) : required_memo_.find({key, required});
       if (known) return *known;
     }
-    std::size_t group = std::size_t(empty.first()) * kPieceCount;
+    const int first = empty.first();
+    const std::size_t group = std::size_t(first) * kPieceCount;
     bool ok = false;
-    for (int p = 0; p < kPieceCount && !ok; ++p) {
-      if (count_of(counts, Piece(p)) == 0) continue;
-      std::uint32_t begin = start_[group + std::size_t(p)],
-                    end = start_[group + std::size_t(p) + 1];
-      budget -= long(end - begin);
-      for (std::uint32_t i = begin; i < end && !ok; ++i) {
-        if (!entries_[i].within(empty)) continue;
-        std::uint64_t after = order;
-        if (!links_.empty() && links_[i].skipped != 0 && !add_order(after, links_[i])) continue;
-        const PieceCounts one = PieceCounts(1) << (8 * p);
-        ok = fill(empty.minus(entries_[i]), counts - one,
+    // Places entry i (of piece p, within the empty cells) and covers the rest.
+    auto place = [&](std::uint32_t i, int p) {
+      std::uint64_t after = order;
+      if (!links_.empty() && links_[i].skipped != 0 && !add_order(after, links_[i])) return false;
+      const PieceCounts one = PieceCounts(1) << (8 * p);
+      return fill(empty.minus(entries_[i]), counts - one,
                   count_of(required, Piece(p)) > 0 ? required - one : required, left - 1, after,
                   budget);
+    };
+    if (!fits_.empty()) {
+      std::uint64_t candidates = 0;
+      for (int p = 0; p < kPieceCount; ++p) {
+        if (count_of(counts, Piece(p)) != 0) candidates |= piece_bits_[group + std::size_t(p)];
+      }
+      budget -= std::popcount(candidates);
+      const std::uint64_t* table = &fits_[std::size_t(first) * 4 << height_];
+      const int x = first / height_;
+      for (int j = 0; j < 4; ++j)
+        candidates &= table[std::size_t(j) << height_ | column(empty, x + j)];
+      for (; candidates != 0 && !ok; candidates &= candidates - 1) {
+        const std::uint32_t i = start_[group] + std::uint32_t(std::countr_zero(candidates));
+        ok = place(i, pieces_[i]);
+      }
+    } else {
+      for (int p = 0; p < kPieceCount && !ok; ++p) {
+        if (count_of(counts, Piece(p)) == 0) continue;
+        std::uint32_t begin = start_[group + std::size_t(p)],
+                      end = start_[group + std::size_t(p) + 1];
+        budget -= long(end - begin);
+        for (std::uint32_t i = begin; i < end && !ok; ++i) {
+          if (entries_[i].within(empty)) ok = place(i, p);
+        }
       }
     }
     // An answer cut short by the budget is not final: keep it out of the memo.
@@ -365,7 +427,8 @@ class Solver final : public SolverBase {
     };
     auto half_difference = [&](const Bits<W>& mask) {
       int in = 0;
-      for (int i = 0; i < W; ++i) in += std::popcount(empty.w[std::size_t(i)] & mask.w[std::size_t(i)]);
+      for (int i = 0; i < W; ++i)
+        in += std::popcount(empty.w[std::size_t(i)] & mask.w[std::size_t(i)]);
       return std::abs(in - 2 * left);
     };
     const auto T = std::size_t(Piece::T), I = std::size_t(Piece::I), L = std::size_t(Piece::L),
@@ -417,8 +480,11 @@ class Solver final : public SolverBase {
   std::vector<std::uint32_t> start_;  // group g = first * kPieceCount + piece
   std::vector<Bits<W>> entries_;      // grouped by (first cell, piece), see start_
   std::vector<Link> links_;           // rows and skipped rows per entry (kOrderRows rows at most)
-  Bits<W> even_columns_;              // the cells of even columns (colours_balance())
-  Bits<W> dark_;                      // the cells with x + y even
+  std::vector<std::uint64_t> fits_;   // see index_fits(); empty when not used
+  std::vector<std::uint64_t> piece_bits_;  // per group: its entries as bits of its cell's
+  std::vector<std::uint8_t> pieces_;       // per entry: its piece (with fits_)
+  Bits<W> even_columns_;                   // the cells of even columns (colours_balance())
+  Bits<W> dark_;                           // the cells with x + y even
   // The entry whose cells are a key, and its piece (index_entries(); empty if not used).
   struct Last {
     std::uint32_t entry;
