@@ -23,6 +23,29 @@ PieceCounts counts_of(std::string_view letters) {
   return c;
 }
 
+TEST(PieceCounts, CappedAndTotalledAsByEachCount) {
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 20000; ++trial) {
+    PieceCounts c = 0;
+    int total = 0;
+    for (Piece p : kAllPieces) {
+      // Small counts mostly, and the extremes (255: any number of the piece).
+      const int n = trial % 5 == 0 ? int(rng() % 256) : trial % 7 == 0 ? 255 : int(rng() % 12);
+      c = set_count(c, p, n);
+      total += n;
+    }
+    const int most = trial % 11 == 0 ? int(rng() % 300) : int(rng() % 64);
+    const PieceCounts capped = cap_counts(c, most);
+    for (Piece p : kAllPieces) {
+      ASSERT_EQ(count_of(capped, p), std::min(count_of(c, p), most)) << c << " " << most;
+    }
+    ASSERT_EQ(capped >> 56, 0u);
+    ASSERT_EQ(total_of(c), total) << c;
+  }
+  EXPECT_EQ(total_of(kAnyPieces), 7 * 255);
+  EXPECT_EQ(cap_counts(kAnyPieces, 3), counts_of("TTTIIILLLJJJSSSZZZOOO"));
+}
+
 TEST(FillOracle, HandMadeAreas) {
   FillOracle oracle;
   FillOracle adjacent(FillOracle::Covers::Adjacent);

@@ -323,14 +323,10 @@ class Solver final : public SolverBase {
             std::uint64_t order, long& budget) {
     if (left == 0) return required == 0;
     counts = capped(counts, left);
-    int total = 0, owed = 0;
-    for (int p = 0; p < kPieceCount; ++p) {
-      total += count_of(counts, Piece(p));
-      owed += count_of(required, Piece(p));
-    }
+    const int total = total_of(counts), owed = total_of(required);
     if (total < left || owed > left) return false;
     if (budget < 0) return true;
-    if (left >= 2 && !colours_balance(empty, counts, required, left)) return false;
+    if (left >= 2 && !colours_balance(empty, counts, required, left, total, owed)) return false;
     if (left == 1 && !last_.empty()) {
       // The last piece: its cells are the four left, so it is looked up, not searched for.
       --budget;
@@ -403,27 +399,16 @@ class Solver final : public SolverBase {
   // has: L and J cover two more on one side, T two more or none, I four more or none, O, S
   // and Z as many on each (skipped rows change no column). With adjacent rows only, the same
   // on a checkerboard: T covers two more of one colour, every other piece as many of each.
-  bool colours_balance(const Bits<W>& empty, PieceCounts counts, PieceCounts required,
-                       int left) const {
-    std::array<int, kPieceCount> lo, hi;
-    int sum_lo = 0, sum_hi = 0;
-    for (int p = 0; p < kPieceCount; ++p) {
-      lo[std::size_t(p)] = count_of(required, Piece(p));
-      hi[std::size_t(p)] = count_of(counts, Piece(p));
-      sum_lo += lo[std::size_t(p)];
-      sum_hi += hi[std::size_t(p)];
-    }
-    // The least and most pieces of the types in `types` (bits by Piece) any choice has.
-    auto range = [&](unsigned types) {
-      int in_lo = 0, in_hi = 0;
-      for (int p = 0; p < kPieceCount; ++p) {
-        if ((types >> p) & 1) {
-          in_lo += lo[std::size_t(p)];
-          in_hi += hi[std::size_t(p)];
-        }
-      }
-      return std::pair(std::max(in_lo, left - (sum_hi - in_hi)),
-                       std::min(in_hi, left - (sum_lo - in_lo)));
+  // `sum_hi`, `sum_lo`: the totals of `counts` and `required`.
+  bool colours_balance(const Bits<W>& empty, PieceCounts counts, PieceCounts required, int left,
+                       int sum_hi, int sum_lo) const {
+    const int lo_t = count_of(required, Piece::T), hi_t = count_of(counts, Piece::T);
+    const int lo_i = count_of(required, Piece::I), hi_i = count_of(counts, Piece::I);
+    const int lo_lj = count_of(required, Piece::L) + count_of(required, Piece::J);
+    const int hi_lj = count_of(counts, Piece::L) + count_of(counts, Piece::J);
+    // The least and most pieces of a kind (between `lo` and `hi`) any choice has.
+    auto range = [&](int lo, int hi) {
+      return std::pair(std::max(lo, left - (sum_hi - hi)), std::min(hi, left - (sum_lo - lo)));
     };
     auto half_difference = [&](const Bits<W>& mask) {
       int in = 0;
@@ -431,25 +416,23 @@ class Solver final : public SolverBase {
         in += std::popcount(empty.w[std::size_t(i)] & mask.w[std::size_t(i)]);
       return std::abs(in - 2 * left);
     };
-    const auto T = std::size_t(Piece::T), I = std::size_t(Piece::I), L = std::size_t(Piece::L),
-               J = std::size_t(Piece::J);
     // Columns, in units of two cells: L, J one each, T at most one, I at most two.
     const int columns = half_difference(even_columns_);
     int slots = left - sum_lo;
-    int reach = 2 * lo[I] + lo[L] + lo[J] + lo[T];
-    const int more_i = std::min(slots, hi[I] - lo[I]);
+    int reach = 2 * lo_i + lo_lj + lo_t;
+    const int more_i = std::min(slots, hi_i - lo_i);
     reach += 2 * more_i;
     slots -= more_i;
-    reach += std::min(slots, hi[L] - lo[L] + hi[J] - lo[J] + hi[T] - lo[T]);
+    reach += std::min(slots, hi_lj - lo_lj + hi_t - lo_t);
     if (columns > reach) return false;
-    if (hi[T] == 0) {
+    if (hi_t == 0) {
       // Without T the L and J pieces alone make the difference odd or even.
-      const auto [least, most] = range(1u << L | 1u << J);
+      const auto [least, most] = range(lo_lj, hi_lj);
       if (least == most && (columns - least) % 2 != 0) return false;
     }
     if (adjacent_) {
       const int dark = half_difference(dark_);
-      auto [least, most] = range(1u << T);
+      auto [least, most] = range(lo_t, hi_t);
       int t = std::max(least, dark);
       if ((t - dark) % 2 != 0) ++t;
       if (t > most) return false;

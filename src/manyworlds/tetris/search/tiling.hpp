@@ -41,10 +41,24 @@ inline PieceCounts set_count(PieceCounts c, Piece p, int n) {
 // The counts with each one at most `most` (counts beyond the pieces a field still needs are
 // all alike).
 inline PieceCounts cap_counts(PieceCounts c, int most) {
-  for (int p = 0; p < kPieceCount; ++p) {
-    c = set_count(c, Piece(p), std::min(count_of(c, Piece(p)), most));
+  if (most > 127) {
+    for (int p = 0; p < kPieceCount; ++p) {
+      c = set_count(c, Piece(p), std::min(count_of(c, Piece(p)), most));
+    }
+    return c;
   }
-  return c;
+  // Bytewise, without branches: counts of 128 or more become 127 (still at least `most`),
+  // then each count at least `most` becomes `most`.
+  constexpr PieceCounts kOnes = 0x0001'0101'0101'0101ull, kHigh = kOnes * 0x80;
+  const PieceCounts m = PieceCounts(most) * kOnes;
+  c = (c & ~kHigh) | ((c & kHigh) >> 7) * 0x7F;
+  const PieceCounts at_least = ((((c | kHigh) - m) & kHigh) >> 7) * 0xFF;
+  return (c & ~at_least) | (m & at_least);
+}
+// The pieces counted, of every type.
+inline int total_of(PieceCounts c) {
+  c = (c & 0x00FF'00FF'00FF'00FFull) + ((c >> 8) & 0x00FF'00FF'00FF'00FFull);
+  return int((c * 0x0001'0001'0001'0001ull) >> 48);
 }
 
 class FillOracle {
