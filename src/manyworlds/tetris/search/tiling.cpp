@@ -108,6 +108,17 @@ class SharedMemo {
 // Areas of at most this many rows track which rows must clear before which (Solver::fill).
 inline constexpr int kOrderRows = 8;
 
+// Per set of rows (bits 0..7), the bytes of those rows all ones (Solver::add_order()).
+constexpr std::array<std::uint64_t, 256> kRowBytes = [] {
+  std::array<std::uint64_t, 256> t{};
+  for (std::size_t rows = 0; rows < t.size(); ++rows) {
+    for (int a = 0; a < kOrderRows; ++a) {
+      if ((rows >> a) & 1) t[rows] |= std::uint64_t(0xFF) << (kOrderRows * a);
+    }
+  }
+  return t;
+}();
+
 // A placement's rows and the rows it skips, as bits.
 struct Link {
   std::uint8_t rows = 0;
@@ -443,17 +454,21 @@ class Solver final : public SolverBase {
   // Rows x before rows y for every skipped row x and row y of the piece, into `order` (closed);
   // false when that makes some row clear before itself.
   static bool add_order(std::uint64_t& order, Link link) {
-    std::uint32_t before = 0, after = 0;  // rows up to some skipped row; rows from some own row
-    for (int a = 0; a < kOrderRows; ++a) {
-      const auto from_a = std::uint32_t((order >> (kOrderRows * a)) & 0xFF);
-      if ((link.skipped >> a) & 1) before |= 1u << a;
-      if (from_a & link.skipped) before |= 1u << a;
-      if ((link.rows >> a) & 1) after |= (1u << a) | from_a;
-    }
+    // Row a's byte holds the rows a clears before. Bytewise: the rows that clear before some
+    // skipped row, the rows of the piece with those they clear before, then every row of
+    // the first kind before every row of the second.
+    constexpr std::uint64_t kOnes = 0x0101'0101'0101'0101ull, kLow7 = kOnes * 0x7F;
+    std::uint64_t hit = order & (link.skipped * kOnes);
+    hit = (((hit & kLow7) + kLow7) | hit) & ~kLow7;  // the top bit of each byte not zero
+    const auto meets = std::uint32_t(((hit >> 7) * 0x0102'0408'1020'4080ull) >> 56);
+    const std::uint32_t before = link.skipped | meets;
+    std::uint64_t from = order & kRowBytes[link.rows];
+    from |= from >> 32;
+    from |= from >> 16;
+    from |= from >> 8;
+    const std::uint32_t after = link.rows | std::uint32_t(from & 0xFF);
     if (before & after) return false;
-    for (std::uint32_t b = before; b != 0; b &= b - 1) {
-      order |= std::uint64_t(after) << (kOrderRows * std::countr_zero(b));
-    }
+    order |= kRowBytes[before] & (after * kOnes);
     return true;
   }
 
