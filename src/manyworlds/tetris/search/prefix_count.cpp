@@ -1269,7 +1269,11 @@ class NoHoldEngine {
     }
     const Piece p = prefix.at(k);
     const std::int32_t to = dfa_.next(q, p);
-    for (FieldGraph::Id c : graph_.successors(f, p)) {
+    // As in solve(): all the successors' nodes, then all their first records.
+    const FieldGraph::Edges next = graph_.successors(f, p);
+    for (FieldGraph::Id c : next) graph_.prefetch(c);
+    for (FieldGraph::Id c : next) prefetch_front(c);
+    for (const FieldGraph::Id c : next) {
       if (!seen.insert((std::uint64_t(k + 1) << 32 | c) + 1)) continue;
       // Inner fields that cannot be filled any more are left; the last depth's are solve()'s.
       if (k + 1 < prefix.length) {
@@ -1279,6 +1283,11 @@ class NoHoldEngine {
       if (walk(c, k + 1, to, prefix, state, acc, seen)) return true;
     }
     return false;
+  }
+
+  // Asks the cache for the first record of the field's list.
+  void prefetch_front(FieldGraph::Id f) const {
+    if (const SetRecord* r = arena_.at(RecordRef(graph_.front(f)))) __builtin_prefetch(r);
   }
 
   // alive(f, q), remembered in the field's list (an empty set or kAlive), so that the next
@@ -1386,7 +1395,14 @@ class NoHoldEngine {
         if (to == PatternAutomaton::kNone) continue;
         const std::uint64_t at = ranking_.offset(q, p), m = dfa_.completions(to);
         const bool last = d + 2 == length_;
-        for (FieldGraph::Id c : graph_.successors(f, Piece(p))) {
+        // Each successor costs two cache misses (its node, then its first record): all the
+        // nodes are asked for, then all the records, so that the misses overlap.
+        const FieldGraph::Edges next = graph_.successors(f, Piece(p));
+        for (FieldGraph::Id c : next) graph_.prefetch(c);
+        if (!last) {
+          for (FieldGraph::Id c : next) prefetch_front(c);
+        }
+        for (const FieldGraph::Id c : next) {
           if (last) {
             // One piece to go after this one: no record, the field knows its finishers.
             if (graph_.cleared(c)) {
