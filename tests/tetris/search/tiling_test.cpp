@@ -82,8 +82,8 @@ TEST(FillOracle, HandMadeAreas) {
   EXPECT_FALSE(oracle.fillable(deadlock, 4));
   // Colours: a 2x4 box has as many cells in even columns as in odd ones, and an L covers two
   // more on one side, so one L never goes with pieces that cover as many (O); two L do. On a
-  // checkerboard the box is even too, and a T covers two more of one colour: one T never fits
-  // with S, Z, O (with adjacent rows only), two T may.
+  // checkerboard a 4x2 box is even too, and a T covers two more of one colour: one T never
+  // fits with S, Z or O there (with adjacent rows only).
   Field box = Field::parse("____XXXXXX/____XXXXXX");
   EXPECT_TRUE(oracle.fillable(box, 2, counts_of("LL")));
   EXPECT_FALSE(oracle.fillable(box, 2, counts_of("LO")));
