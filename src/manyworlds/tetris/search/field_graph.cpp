@@ -12,6 +12,12 @@
 namespace manyworlds::tetris {
 namespace {
 
+// A number for each graph and each reset of one, never 0: what take_id()'s blocks belong to.
+std::uint64_t next_ids() {
+  static std::atomic<std::uint64_t> last{0};
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
 // A cheap measure of how awkward a field is to finish (covered empty cells weigh most, then
 // bumpiness): successors are tried best first, which only changes how fast a success is found.
 int awkwardness(const Field& f, int height) {
@@ -101,6 +107,7 @@ FieldGraph::FieldGraph(const Field& field, int height, const MoveGenerator& gen,
       root_field_(field),
       root_height_(height) {
   for (int y = height; y < kMaxHeight; ++y) above_[std::size_t(y - height)] = field.row(y);
+  ids_ = next_ids();
   root_ = node(field, height);
 }
 
@@ -141,8 +148,8 @@ std::size_t FieldGraph::memory() const {
 void FieldGraph::reset() {
   release();
   count_ = 0;
-  edge_chunks_used_ = 0;
-  edge_used_ = kEdgeChunk;
+  ids_ = next_ids();
+  edges_used_ = 0;
   blocks_used_ = 1;
   edge_bytes_ = 0;
   bit_chunks_.clear();
@@ -204,7 +211,26 @@ Field FieldGraph::field(Id id) const {
   return f;
 }
 
-FieldGraph::Id FieldGraph::node(const FieldKey& key, std::size_t hash) {
+FieldGraph::Id FieldGraph::take_id() {
+  struct Block {
+    std::uint64_t ids = 0;
+    Id next = 0, end = 0;
+  };
+  thread_local Block block;
+  if (block.ids != ids_ || block.next == block.end) {
+    block.ids = ids_;
+    block.next = count_.fetch_add(kIdBlock, std::memory_order_relaxed);
+    block.end = block.next + kIdBlock;
+  }
+  return block.next++;
+}
+
+FieldGraph::Id FieldGraph::node(const Field& f, int height) {
+  const FieldKey key = key_of(f, height);
+  return node(key, FieldKeyHash{}(key), height == 0 ? -1 : awkwardness(f, height));
+}
+
+FieldGraph::Id FieldGraph::node(const FieldKey& key, std::size_t hash, int score) {
   const int height = key.height;
   const auto tag = std::uint32_t(hash);
   auto same = [&](Id id) {
@@ -217,7 +243,7 @@ FieldGraph::Id FieldGraph::node(const FieldKey& key, std::size_t hash) {
   IndexShard& shard = index_[shard_of(hash)];
   std::lock_guard lock(shard.mutex);
   if (Id known = shard.map.find(tag, same); known >= 0) return known;
-  Id id = count_.fetch_add(1, std::memory_order_relaxed);
+  Id id = take_id();
   static_assert(std::is_trivially_destructible_v<Node> && sizeof(Node) == 32);
   Node* at_id = &slot(id);
   if (std::size_t(id) < kNodeChunk && std::size_t(id) % kNodeSlice == 0) {
@@ -236,7 +262,7 @@ FieldGraph::Id FieldGraph::node(const FieldKey& key, std::size_t hash) {
   n.need = std::int8_t((kWidth * height - filled) / 4);
   n.finishers.store(height == 0 ? 0 : -1, std::memory_order_relaxed);
   n.bits.store(nullptr, std::memory_order_relaxed);
-  n.score.store(0, std::memory_order_relaxed);
+  n.score = std::uint8_t(std::clamp(score + 1, 0, 255));
   // Other threads learn the id from this shard (under its lock) or from edges published
   // after this returns: either way they see the node written.
   shard.map.insert(tag, id);
@@ -262,6 +288,7 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
     std::array<std::uint64_t, 4> words;  // a FieldKey's, kept trivial (left uninitialized too)
     std::size_t hash;
     int height;
+    int score;
   };
   static_assert(std::is_trivially_default_constructible_v<Found>);
   std::array<Found, MoveList::kCapacity> found;
@@ -276,7 +303,7 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
     if (h > 0 && !splittable(next, h)) continue;
     const FieldKey key = key_of(next, h);
     const std::size_t hash = FieldKeyHash{}(key);
-    found[m++] = {key.words, hash, h};
+    found[m++] = {key.words, hash, h, h == 0 ? -1 : awkwardness(next, h)};
     index_[shard_of(hash)].map.prefetch(std::uint32_t(hash));
   }
   std::size_t n = 0;
@@ -285,14 +312,10 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
     FieldKey key;
     key.words = found[k].words;
     key.height = h;
-    Id child = node(key, found[k].hash);
+    Id child = node(key, found[k].hash, found[k].score);
     bool seen = false;
     for (std::size_t i = 0; i < n && !seen; ++i) seen = scored[i].child == child;
-    if (!seen) {
-      const int score = h == 0 ? -1 : awkwardness(field(child), h);
-      at(child).score.store(std::uint8_t(std::clamp(score + 1, 0, 255)), std::memory_order_relaxed);
-      scored[n++] = {score, child};
-    }
+    if (!seen) scored[n++] = {found[k].score, child};
   }
   // Best first, ties in placement order: an insertion sort (lists are short, and
   // std::stable_sort asks the heap for a buffer every time).
@@ -308,33 +331,17 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
         block(b).edges[std::size_t(piece)].load(std::memory_order_acquire);
     if (published != kUnexpanded) return published;  // another thread finished first
   }
+  if (b == 0) {
+    // Blocks are given once: a thread that loses the race leaves its block unused.
+    const std::uint32_t made = new_block();
+    b = from.block.compare_exchange_strong(b, made, std::memory_order_acq_rel) ? made : b;
+  }
   std::uint32_t first = kNoEdges;
-  {
-    std::lock_guard lock(edge_mutex_);
-    // Blocks are made only here, under the lock: a node gets one once.
-    b = from.block.load(std::memory_order_acquire);
-    if (b == 0) {
-      b = new_block();
-      from.block.store(b, std::memory_order_release);
-    }
-    if (n > 0 && edge_used_ + n + 1 > kEdgeChunk) {
-      if (edge_chunks_used_ >= kMaxChunks) throw std::length_error("field graph: too many edges");
-      // Like the node chunks (slot()): the first is faulted in as it fills, the later ones
-      // are populated whole on huge pages; not cleared: each list is written as it is taken.
-      const bool later = edge_chunks_used_ > 0;
-      Id* chunk = static_cast<Id*>(map_pages(kEdgeChunk * sizeof(Id), later, false));
-      if (later) populate_pages(chunk, kEdgeChunk * sizeof(Id));
-      edge_chunks_[edge_chunks_used_++].store(chunk, std::memory_order_release);
-      edge_used_ = 0;
-      edge_bytes_.fetch_add(kEdgeChunk * sizeof(Id), std::memory_order_relaxed);
-    }
-    if (n > 0) {
-      first = std::uint32_t((edge_chunks_used_ - 1) * kEdgeChunk + edge_used_);
-      Id* out = edge_chunks_[edge_chunks_used_ - 1].load(std::memory_order_relaxed) + edge_used_;
-      out[0] = Id(n);  // the length, then the list
-      for (std::size_t i = 0; i < n; ++i) out[i + 1] = scored[i].child;
-      edge_used_ += n + 1;
-    }
+  if (n > 0) {
+    first = new_edges(n + 1);
+    Id* out = const_cast<Id*>(edge(first));
+    out[0] = Id(n);  // the length, then the list
+    for (std::size_t i = 0; i < n; ++i) out[i + 1] = scored[i].child;
   }
   std::uint32_t expected = kUnexpanded;
   std::atomic<std::uint32_t>& slot_of_piece = block(b).edges[std::size_t(piece)];
@@ -344,21 +351,43 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
   return first;
 }
 
-std::uint32_t FieldGraph::new_block() {
-  const std::uint32_t b = blocks_used_++;
-  const std::size_t c = b / kBlockChunk;
-  if (c >= kMaxChunks) throw std::length_error("field graph: too many expanded fields");
-  EdgeBlock* chunk = block_chunks_[c].load(std::memory_order_relaxed);
+template <class T>
+T* FieldGraph::chunk_of(std::unique_ptr<std::atomic<T*>[]>& chunks, std::size_t c,
+                        std::size_t count) {
+  if (c >= kMaxChunks) throw std::length_error("field graph: too many edges");
+  T* chunk = chunks[c].load(std::memory_order_acquire);
+  if (chunk) return chunk;
+  std::lock_guard lock(chunk_mutex_);
+  chunk = chunks[c].load(std::memory_order_relaxed);
   if (!chunk) {
-    // Like the edge chunks: the first faulted in as it fills, the later ones populated whole.
-    chunk = static_cast<EdgeBlock*>(map_pages(kBlockChunk * sizeof(EdgeBlock), c > 0, false));
-    if (c > 0) populate_pages(chunk, kBlockChunk * sizeof(EdgeBlock));
-    block_chunks_[c].store(chunk, std::memory_order_release);
-    edge_bytes_.fetch_add(kBlockChunk * sizeof(EdgeBlock), std::memory_order_relaxed);
+    // Like the node chunks (slot()): the first is faulted in as it fills, the later ones are
+    // populated whole on huge pages; not cleared: each entry is written as it is given out.
+    chunk = static_cast<T*>(map_pages(count * sizeof(T), c > 0, false));
+    if (c > 0) populate_pages(chunk, count * sizeof(T));
+    chunks[c].store(chunk, std::memory_order_release);
+    edge_bytes_.fetch_add(count * sizeof(T), std::memory_order_relaxed);
   }
+  return chunk;
+}
+
+std::uint32_t FieldGraph::new_block() {
+  const std::uint32_t b = blocks_used_.fetch_add(1, std::memory_order_relaxed);
+  EdgeBlock* chunk = chunk_of(block_chunks_, b / kBlockChunk, kBlockChunk);
   EdgeBlock& made = *new (&chunk[b % kBlockChunk]) EdgeBlock;
   for (auto& e : made.edges) e.store(kUnexpanded, std::memory_order_relaxed);
   return b;
+}
+
+std::uint32_t FieldGraph::new_edges(std::size_t length) {
+  std::uint64_t used = edges_used_.load(std::memory_order_relaxed);
+  std::uint64_t first = 0;
+  do {
+    first = used;
+    // A list never straddles two chunks: one that would starts the next.
+    if (first % kEdgeChunk + length > kEdgeChunk) first = (first / kEdgeChunk + 1) * kEdgeChunk;
+  } while (!edges_used_.compare_exchange_weak(used, first + length, std::memory_order_relaxed));
+  chunk_of(edge_chunks_, std::size_t(first / kEdgeChunk), kEdgeChunk);
+  return std::uint32_t(first);
 }
 
 FieldGraph::Edges FieldGraph::successors(Id id, Piece piece) {

@@ -77,9 +77,8 @@ class FieldGraph {
   // Pieces still needed: the empty cells below the clear height / 4.
   int need(Id id) const { return at(id).need; }
   // How awkward the field is to finish, the order successor lists are sorted in: 0 for a
-  // cleared field, else 1 + 8 per covered empty cell + the bumpiness, at most 255. Known once
-  // a successor list holds the field (0 before).
-  int score(Id id) const { return at(id).score.load(std::memory_order_relaxed); }
+  // cleared field, else 1 + 8 per covered empty cell + the bumpiness, at most 255.
+  int score(Id id) const { return at(id).score; }
 
   // The successors of the field for the piece, generated on first use. The pointers stay
   // valid until reset().
@@ -139,6 +138,7 @@ class FieldGraph {
     return done;
   }
 
+  // Fields, counting the ids the threads hold for fields to come (at most kIdBlock each).
   std::size_t size() const { return std::size_t(count_.load(std::memory_order_relaxed)); }
   std::size_t budget() const { return max_bytes_; }
   std::size_t memory() const;
@@ -163,7 +163,9 @@ class FieldGraph {
     mutable std::atomic<std::int8_t> finishers;  // -1 until known
     std::int8_t height;
     std::int8_t need;
-    mutable std::atomic<std::uint8_t> score;  // see score(); written by expand()
+    // See score(); written once, with the node: rewriting it each time a list held the node
+    // took the node's cache line from the other threads.
+    std::uint8_t score;
   };
   // Per piece: where the successor list starts in the edge chunks (its length, then the
   // ids), kNoEdges, or kUnexpanded.
@@ -197,16 +199,19 @@ class FieldGraph {
         std::memory_order_acquire)[std::size_t(id) % kNodeChunk];
   }
   Node& slot(Id id);  // allocates its chunk if needed
-  Id node(const Field& f, int height) {
-    const FieldKey key = key_of(f, height);
-    return node(key, FieldKeyHash{}(key));
-  }
-  Id node(const FieldKey& key, std::size_t hash);
+  Id node(const Field& f, int height);
+  // The field's id, made with `score` (awkwardness()) if new.
+  Id node(const FieldKey& key, std::size_t hash, int score);
   std::uint32_t expand(Id id, Piece piece);
   EdgeBlock& block(std::uint32_t b) const {
     return block_chunks_[b / kBlockChunk].load(std::memory_order_acquire)[b % kBlockChunk];
   }
-  std::uint32_t new_block();  // under edge_mutex_
+  std::uint32_t new_block();
+  // `length` consecutive edge entries inside one chunk: their index.
+  std::uint32_t new_edges(std::size_t length);
+  // Chunk c of `chunks`, mapped (on huge pages and populated whole after the first) if new.
+  template <class T>
+  T* chunk_of(std::unique_ptr<std::atomic<T*>[]>& chunks, std::size_t c, std::size_t count);
   const Id* edge(std::uint32_t index) const {
     return edge_chunks_[std::size_t(index) / kEdgeChunk].load(std::memory_order_acquire) +
            std::size_t(index) % kEdgeChunk;
@@ -223,12 +228,20 @@ class FieldGraph {
   std::unique_ptr<std::atomic<TallRows*>[]> tall_chunks_;
   // The rows above the clear area, from its bottom up: every field has them above its height.
   std::array<Row, kMaxHeight> above_{};
-  std::atomic<std::int32_t> count_{0};  // fields
-  std::mutex chunk_mutex_;              // node chunk allocation
-  std::mutex edge_mutex_;               // edge allocation
-  std::size_t edge_chunks_used_ = 0;
-  std::size_t edge_used_ = kEdgeChunk;  // entries used in the last edge chunk
-  std::uint32_t blocks_used_ = 1;       // edge blocks given out, plus one (0 is none)
+  // Ids are given out to each thread in blocks of kIdBlock: nodes made one after the other by
+  // two threads shared cache lines, which each then took from the other as it wrote its own
+  // nodes' lists. `ids_` tells a thread's block (take_id()) of this graph since its last reset
+  // from any other.
+  static constexpr std::int32_t kIdBlock = 64;
+  static_assert(kNodeSlice % kIdBlock == 0);
+  Id take_id();
+  std::atomic<std::int32_t> count_{0};  // ids given out, in blocks
+  std::uint64_t ids_ = 0;
+  std::mutex chunk_mutex_;  // chunk allocation
+  // Edge entries and blocks are taken without a lock (one compare-and-swap, one add): with two
+  // threads expanding, a lock around them made most of the threads' waits.
+  std::atomic<std::uint64_t> edges_used_{0};   // entries given out: chunk * kEdgeChunk + offset
+  std::atomic<std::uint32_t> blocks_used_{1};  // edge blocks given out, plus one (0 is none)
   std::atomic<std::size_t> edge_bytes_{0};
   std::mutex bits_mutex_;  // bit set allocation
   std::vector<std::unique_ptr<std::uint64_t[]>> bit_chunks_;
@@ -278,7 +291,7 @@ class FieldGraph {
       slots_[i] = (std::uint64_t(tag) << 32) | (std::uint32_t(id) + 1);
     }
     void grow() {
-      std::vector<std::uint64_t> old(slots_.size() * 2, 0);
+      Slots old(slots_.size() * 2, 0);
       old.swap(slots_);
       for (std::uint64_t slot : old) {
         if (slot != 0) place(std::uint32_t(slot >> 32), Id(std::uint32_t(slot) - 1));
@@ -289,12 +302,17 @@ class FieldGraph {
       data_.store(slots_.data(), std::memory_order_relaxed);
       mask_.store(slots_.size() - 1, std::memory_order_relaxed);
     }
-    std::vector<std::uint64_t> slots_ = std::vector<std::uint64_t>(16, 0);
+    // Mapped and populated at once when large: touched a page at a time, the tables' growth
+    // took a third of a short count's page faults.
+    using Slots = std::vector<std::uint64_t, MappedAllocator<std::uint64_t>>;
+    Slots slots_ = Slots(16, 0);
     std::size_t size_ = 0;
     std::atomic<const std::uint64_t*> data_{slots_.data()};
     std::atomic<std::size_t> mask_{slots_.size() - 1};
   };
-  struct IndexShard {
+  // Each shard on its own cache lines: two threads locking neighbouring shards would otherwise
+  // take the same line from each other.
+  struct alignas(64) IndexShard {
     mutable std::mutex mutex;
     IdIndex map;
   };
@@ -311,7 +329,7 @@ class FieldGraph {
   };
   // Counts of at most 15 each (the usual case) are packed with the id into one 8-byte slot.
   static std::uint64_t packed_key(Id id, PieceCounts available);
-  struct FillShard {
+  struct alignas(64) FillShard {
     mutable std::mutex mutex;
     PackedBoolMap packed{16, (std::size_t(64) << 20) / kShards};
     // packed's table as last seen under the lock, for prefetch_fillable() (no lock).

@@ -214,34 +214,48 @@ constexpr int kNoHold = -1;
 // (kNoHoldGraphBudget).
 constexpr std::size_t kGraphBudget = std::size_t(1024) << 20;
 
-// A set of keys (never 0) that empties without giving its memory back.
+// A set of keys (never 0, under 2^48) that empties without giving its memory back. clear()
+// costs nothing: a slot holds its key under a 16-bit epoch, and slots of an older epoch count as
+// empty (the walks clear it once a task; a table made afresh each time page-faulted in anew,
+// three quarters of a short count's page faults).
 class KeySet {
  public:
   KeySet() = default;  // no slots until the first insert
   std::size_t memory() const { return slots_.capacity() * sizeof(std::uint64_t); }
   bool insert(std::uint64_t key) {
     if (2 * (size_ + 1) > slots_.size()) grow();
+    const std::uint64_t stamped = epoch_ << kKeyBits | key;
     for (std::size_t i = hash_mix(key) & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
-      if (slots_[i] == key) return false;
-      if (slots_[i] == 0) {
-        slots_[i] = key;
+      if (slots_[i] == stamped) return false;
+      if (slots_[i] >> kKeyBits != epoch_) {
+        slots_[i] = stamped;
         ++size_;
         return true;
       }
     }
   }
+  void clear() {
+    size_ = 0;
+    if (++epoch_ >> (64 - kKeyBits) != 0) {
+      std::fill(slots_.begin(), slots_.end(), 0);
+      epoch_ = 1;
+    }
+  }
 
  private:
+  static constexpr int kKeyBits = 48;
   void grow() {
-    std::vector<std::uint64_t> old(std::max<std::size_t>(16, slots_.size() * 2), 0);
+    Slots old(std::max<std::size_t>(16, slots_.size() * 2), 0);
     old.swap(slots_);
     size_ = 0;
     for (std::uint64_t k : old) {
-      if (k) insert(k);
+      if (k >> kKeyBits == epoch_) insert(k & ((std::uint64_t(1) << kKeyBits) - 1));
     }
   }
-  std::vector<std::uint64_t> slots_;
+  using Slots = std::vector<std::uint64_t, MappedAllocator<std::uint64_t>>;
+  Slots slots_;
   std::size_t size_ = 0;
+  std::uint64_t epoch_ = 1;  // 0 marks slots never used
 };
 
 // One way the pieces drawn so far can have been used: the placement order (the pieces placed,
@@ -1187,6 +1201,7 @@ class NoHoldEngine {
     std::vector<std::uint64_t> acc(std::size_t(n / 64 + 2), 0);
     if (generation_ != graph_.generation()) {
       for (Lists& l : lists_) l = Lists{};
+      seen_ = KeySet{};
       generation_ = graph_.generation();
     }
     // First the easy way: the fill oracle that counts covers with pieces on adjacent rows only
@@ -1231,10 +1246,10 @@ class NoHoldEngine {
     for (int k = 0; k < same; ++k) q = dfa_.next(q, prefix.at(k));
     // Levels same+1 .. length-1, filled below.
     lists.reached.resize(std::max<std::size_t>(std::size_t(prefix.length), 1));
-    KeySet seen;
+    seen_.clear();
     bool full = false;
     for (FieldGraph::Id f : lists.reached[std::size_t(same)]) {
-      if ((full = walk(f, same, q, prefix, state, acc, seen))) break;
+      if ((full = walk(f, same, q, prefix, state, acc, seen_))) break;
     }
     if (full) {
       lists.reached.resize(std::size_t(same) + 1);
@@ -1467,6 +1482,7 @@ class NoHoldEngine {
   const int tree_depth_;
   bool easy_ = false;           // the way being walked
   std::array<Lists, 2> lists_;  // the easy way's, the exact way's
+  KeySet seen_;                 // walk_prefix()'s, kept for its memory
   RecordArena& arena_;
   RecordArena::Cursor cursor_;
   std::uint64_t generation_ = 0;

@@ -86,10 +86,11 @@ class SharedMemo {
       s.map->clear();
     }
     s.map->insert(key, value);
+    // Written only when it changes: an add of zero still takes the line from the other threads.
     std::size_t after = s.map->memory();
-    if (after >= before) {
+    if (after > before) {
       bytes_.fetch_add(after - before, std::memory_order_relaxed);
-    } else {
+    } else if (after < before) {
       bytes_.fetch_sub(before - after, std::memory_order_relaxed);
     }
   }
@@ -97,7 +98,8 @@ class SharedMemo {
  private:
   // A shard's map is made on its first insert: an oracle makes a solver for every height and
   // width it meets (two dozen on a 4-line field), most of which memoize little or nothing.
-  struct Shard {
+  // Each on its own cache line, as FieldGraph's shards.
+  struct alignas(64) Shard {
     mutable std::mutex mutex;
     std::unique_ptr<FlatMap<Key, bool, Hash>> map;
   };
