@@ -54,9 +54,10 @@ bool splittable(const Field& f, int height);
 
 // Thread safety: one graph serves every thread of a count. All members but reset() may be
 // called from several threads at once: fields are found or added under a lock per shard of
-// the index, a (field, piece) is expanded outside any lock and published with one atomic
-// store (two threads expanding the same pair at once compute the same list; one is kept),
-// and reading expanded successors takes no lock. reset() needs the graph to itself.
+// the index, a (field, piece) is expanded outside any lock (its list's room taken from an
+// atomic counter) and published with one atomic store (two threads expanding the same pair at
+// once compute the same list; one is kept), and reading expanded successors takes no lock.
+// reset() needs the graph to itself.
 class FieldGraph {
  public:
   using Id = std::int32_t;
