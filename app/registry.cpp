@@ -79,10 +79,10 @@ CLI::App& group_node(CLI::App& app, const std::vector<std::string_view>& words) 
   CLI::App* node = &app;
   for (std::size_t n = 1; n <= words.size(); ++n) {
     std::string name(words[n - 1]);
-    CLI::App* child = nullptr;
-    try {
-      child = node->get_subcommand(name);
-    } catch (const CLI::OptionNotFound&) {
+    auto named = [&](const CLI::App* sub) { return sub->get_name() == name; };
+    const std::vector<CLI::App*> found = node->get_subcommands(named);
+    CLI::App* child = found.empty() ? nullptr : found.front();
+    if (!child) {
       const Group* group = nullptr;
       for (const Group& g : groups()) {
         if (std::equal(g.words.begin(), g.words.end(), words.begin(), words.begin() + long(n))) {
@@ -101,12 +101,26 @@ CLI::App& group_node(CLI::App& app, const std::vector<std::string_view>& words) 
 }  // namespace
 
 void add_commands(CLI::App& app, const std::vector<std::string>& args) {
+  // Only what the arguments name is set up: a short run's start-up is mostly building the
+  // command tree. A whole command path (`tetris percent`) sets up that command alone; a first
+  // word that names a puzzle or group sets up its commands (for its help and its errors);
+  // anything else, everything.
+  auto path_named = [&](const Command& c) {
+    if (args.size() <= c.groups.size()) return false;
+    return std::equal(c.groups.begin(), c.groups.end(), args.begin()) &&
+           args[c.groups.size()] == c.name;
+  };
   auto first = [](const Command& c) { return c.groups.empty() ? c.name : c.groups.front(); };
-  bool named = !args.empty() && std::any_of(commands().begin(), commands().end(),
-                                            [&](auto& c) { return first(c) == args.front(); });
-  for (const Command& c : commands()) {
-    if (named && first(c) != args.front()) continue;
-    c.setup(group_node(app, c.groups));
+  auto first_named = [&](const Command& c) { return !args.empty() && first(c) == args.front(); };
+  const auto& all = commands();
+  auto chosen = std::find_if(all.begin(), all.end(), path_named);
+  if (chosen != all.end()) {
+    chosen->setup(group_node(app, chosen->groups));
+    return;
+  }
+  const bool named = std::any_of(all.begin(), all.end(), first_named);
+  for (const Command& c : all) {
+    if (!named || first_named(c)) c.setup(group_node(app, c.groups));
   }
 }
 

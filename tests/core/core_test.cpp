@@ -247,6 +247,22 @@ TEST(PackedBoolMap, ABoundedMapEmptiesItselfInsteadOfGrowing) {
   EXPECT_LT(found, 99999u);  // it did empty itself
 }
 
+TEST(PointerTable, StartsNullAndKeepsWhatThreadsStore) {
+  constexpr std::size_t kSize = std::size_t(1) << 16;  // 512 KB: mapped pages
+  std::vector<int> targets(kSize);
+  PointerTable<int> table(kSize);
+  ASSERT_EQ(table.size(), kSize);
+  for (std::size_t i = 0; i < kSize; i += 4099) EXPECT_EQ(table[i].load(), nullptr);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < 2; ++t) {
+    threads.emplace_back([&, t] {
+      for (std::size_t i = t; i < kSize; i += 2) table[i].store(&targets[i]);
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  for (std::size_t i = 0; i < kSize; ++i) ASSERT_EQ(table[i].load(), &targets[i]);
+}
+
 TEST(ResolveThreads, ZeroMeansAllCores) {
   EXPECT_EQ(resolve_threads(3), 3u);
   EXPECT_GE(resolve_threads(0), 1u);

@@ -5,6 +5,7 @@
 // mapped and populated in one call (MappedAllocator below).
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -93,6 +94,29 @@ inline void populate_pages(void* p, std::size_t bytes) {
   (void)bytes;
 #endif
 }
+
+// A fixed number of atomic pointers, all null at first, in mapped zero pages that are faulted
+// in only where touched: a table of chunks is sized for the largest run, and a short run,
+// which uses its first entries, would otherwise pay for clearing all of it. (A lock-free atomic
+// pointer is its bare representation, so zero bytes are a null one.)
+template <typename T>
+class PointerTable {
+ public:
+  explicit PointerTable(std::size_t n)
+      : size_(n),
+        slots_(static_cast<std::atomic<T*>*>(map_pages(n * sizeof(std::atomic<T*>), false))) {}
+  ~PointerTable() { unmap_pages(slots_, size_ * sizeof(std::atomic<T*>)); }
+  PointerTable(const PointerTable&) = delete;
+  PointerTable& operator=(const PointerTable&) = delete;
+
+  std::atomic<T*>& operator[](std::size_t i) const { return slots_[i]; }
+  std::size_t size() const { return size_; }
+
+ private:
+  static_assert(std::atomic<T*>::is_always_lock_free && sizeof(std::atomic<T*>) == sizeof(T*));
+  std::size_t size_;
+  std::atomic<T*>* slots_;
+};
 
 // std::allocator, except that blocks of 64 KB or more are mapped with map_pages() (huge pages
 // from 2 MB) and populated at once: a table is written whole as soon as it is made, and an array

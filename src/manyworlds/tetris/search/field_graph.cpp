@@ -98,10 +98,10 @@ FieldGraph::FieldGraph(const Field& field, int height, const MoveGenerator& gen,
     : gen_(gen),
       oracle_(oracle),
       max_bytes_(max_bytes),
-      node_chunks_(std::make_unique<std::atomic<Node*>[]>(kMaxChunks)),
-      edge_chunks_(std::make_unique<std::atomic<Id*>[]>(kMaxChunks)),
-      block_chunks_(std::make_unique<std::atomic<EdgeBlock*>[]>(kMaxChunks)),
-      tall_chunks_(std::make_unique<std::atomic<TallRows*>[]>(kMaxChunks)),
+      node_chunks_(kMaxChunks),
+      edge_chunks_(kMaxChunks),
+      block_chunks_(kMaxChunks),
+      tall_chunks_(kMaxChunks),
       index_(std::make_unique<IndexShard[]>(kShards)),
       fill_memo_(std::make_unique<FillShard[]>(kShards)),
       root_field_(field),
@@ -116,7 +116,8 @@ FieldGraph::~FieldGraph() {
 }
 
 void FieldGraph::release() {
-  for (std::size_t c = 0; c < kMaxChunks; ++c) {
+  std::lock_guard lock(chunk_mutex_);
+  for (std::size_t c = 0; c < chunks_made_; ++c) {
     if (Node* nodes = node_chunks_[c].exchange(nullptr)) {
       unmap_pages(nodes, kNodeChunk * sizeof(Node));  // nodes need no destruction
     }
@@ -128,6 +129,7 @@ void FieldGraph::release() {
       unmap_pages(tall, kNodeChunk * sizeof(TallRows));
     }
   }
+  chunks_made_ = 0;
 }
 
 std::size_t FieldGraph::memory() const {
@@ -186,6 +188,7 @@ FieldGraph::Node& FieldGraph::slot(Id id) {
         tall_chunks_[c].store(tall, std::memory_order_release);
       }
       node_chunks_[c].store(chunk, std::memory_order_release);
+      chunks_made_ = std::max(chunks_made_, c + 1);
     }
   }
   return chunk[std::size_t(id) % kNodeChunk];
@@ -352,8 +355,7 @@ std::uint32_t FieldGraph::expand(Id id, Piece piece) {
 }
 
 template <class T>
-T* FieldGraph::chunk_of(std::unique_ptr<std::atomic<T*>[]>& chunks, std::size_t c,
-                        std::size_t count) {
+T* FieldGraph::chunk_of(PointerTable<T>& chunks, std::size_t c, std::size_t count) {
   if (c >= kMaxChunks) throw std::length_error("field graph: too many edges");
   T* chunk = chunks[c].load(std::memory_order_acquire);
   if (chunk) return chunk;
@@ -365,6 +367,7 @@ T* FieldGraph::chunk_of(std::unique_ptr<std::atomic<T*>[]>& chunks, std::size_t 
     chunk = static_cast<T*>(map_pages(count * sizeof(T), c > 0, false));
     if (c > 0) populate_pages(chunk, count * sizeof(T));
     chunks[c].store(chunk, std::memory_order_release);
+    chunks_made_ = std::max(chunks_made_, c + 1);
     edge_bytes_.fetch_add(count * sizeof(T), std::memory_order_relaxed);
   }
   return chunk;

@@ -212,7 +212,7 @@ class FieldGraph {
   std::uint32_t new_edges(std::size_t length);
   // Chunk c of `chunks`, mapped (on huge pages and populated whole after the first) if new.
   template <class T>
-  T* chunk_of(std::unique_ptr<std::atomic<T*>[]>& chunks, std::size_t c, std::size_t count);
+  T* chunk_of(PointerTable<T>& chunks, std::size_t c, std::size_t count);
   const Id* edge(std::uint32_t index) const {
     return edge_chunks_[std::size_t(index) / kEdgeChunk].load(std::memory_order_acquire) +
            std::size_t(index) % kEdgeChunk;
@@ -222,11 +222,11 @@ class FieldGraph {
   const MoveGenerator& gen_;
   FillOracle& oracle_;
   std::size_t max_bytes_;
-  std::unique_ptr<std::atomic<Node*>[]> node_chunks_;
-  std::unique_ptr<std::atomic<Id*>[]> edge_chunks_;
-  std::unique_ptr<std::atomic<EdgeBlock*>[]> block_chunks_;
+  PointerTable<Node> node_chunks_;
+  PointerTable<Id> edge_chunks_;
+  PointerTable<EdgeBlock> block_chunks_;
   // Rows 12..23 of each node, per node chunk, when the clear area is taller than 12 rows.
-  std::unique_ptr<std::atomic<TallRows*>[]> tall_chunks_;
+  PointerTable<TallRows> tall_chunks_;
   // The rows above the clear area, from its bottom up: every field has them above its height.
   std::array<Row, kMaxHeight> above_{};
   // Ids are given out to each thread in blocks of kIdBlock: nodes made one after the other by
@@ -238,7 +238,8 @@ class FieldGraph {
   Id take_id();
   std::atomic<std::int32_t> count_{0};  // ids given out, in blocks
   std::uint64_t ids_ = 0;
-  std::mutex chunk_mutex_;  // chunk allocation
+  std::mutex chunk_mutex_;       // chunk allocation
+  std::size_t chunks_made_ = 0;  // one past the highest chunk number in any table (chunk_mutex_)
   // Edge entries and blocks are taken without a lock (one compare-and-swap, one add): with two
   // threads expanding, a lock around them made most of the threads' waits.
   std::atomic<std::uint64_t> edges_used_{0};   // entries given out: chunk * kEdgeChunk + offset

@@ -1121,7 +1121,7 @@ class RecordArena {
     std::uint64_t generation = 0;
   };
 
-  RecordArena() : chunks_(std::make_unique<std::atomic<std::uint64_t*>[]>(kMaxChunks)) {}
+  RecordArena() : chunks_(kMaxChunks) {}
   RecordArena(const RecordArena&) = delete;
   RecordArena& operator=(const RecordArena&) = delete;
   ~RecordArena() { clear(); }
@@ -1173,7 +1173,7 @@ class RecordArena {
   }
 
   std::mutex mutex_;
-  std::unique_ptr<std::atomic<std::uint64_t*>[]> chunks_;            // by number; 0 unused
+  PointerTable<std::uint64_t> chunks_;                               // by number; 0 unused
   std::vector<std::size_t> sizes_ = std::vector<std::size_t>(1, 0);  // words, by number
   std::size_t used_ = 1;                                             // chunks given out, plus one
   std::atomic<std::size_t> bytes_{0};
