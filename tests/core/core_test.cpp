@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -127,6 +128,48 @@ TEST(ParallelForRanges, EveryItemOnceInContiguousChunks) {
       }
     }
   }
+}
+
+// Helpers join a loop: worker 0 waits (up to a minute) in a task until a helper has taken one.
+// Late helpers start kHelperDelay after the process's first Late loop began: in the first such
+// loop worker 0 works past twice the delay before it waits; in a second one it waits at once,
+// as in an AtOnce loop (their helpers must start without a delay of their own).
+template <typename Loop>
+void expect_helpers_join(Loop loop) {
+  using Clock = std::chrono::steady_clock;
+  for (auto [start, first] : {std::pair{Helpers::AtOnce, false}, std::pair{Helpers::Late, true},
+                              std::pair{Helpers::Late, false}}) {
+    std::atomic<bool> helped{false}, waited_in_vain{false};
+    const auto began = Clock::now();
+    loop(start, [&](unsigned worker) {
+      if (worker != 0) {
+        helped = true;
+        return;
+      }
+      if (first && Clock::now() - began < 2 * kHelperDelay) {
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+        return;
+      }
+      while (!helped && Clock::now() - began < std::chrono::minutes(1)) std::this_thread::yield();
+      if (!helped) waited_in_vain = true;
+    });
+    EXPECT_FALSE(waited_in_vain) << (start == Helpers::Late ? "late, " : "at once, ")
+                                 << (first ? "first loop" : "later loop");
+  }
+}
+
+TEST(ParallelFor, HelpersJoinAtOnceOrAfterTheDelay) {
+  expect_helpers_join([](Helpers start, auto task) {
+    parallel_for_workers(
+        1000000, 2, [&](std::size_t, unsigned worker) { task(worker); }, start);
+  });
+}
+
+TEST(ParallelForRanges, HelpersJoinAtOnceOrAfterTheDelay) {
+  expect_helpers_join([](Helpers start, auto task) {
+    parallel_for_ranges(
+        1000000, 2, 1, [&](std::size_t, std::size_t, unsigned worker) { task(worker); }, start);
+  });
 }
 
 TEST(ParallelForRanges, RethrowsAnError) {

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -20,40 +22,97 @@ inline unsigned resolve_threads(int requested) {
   return cores == 0 ? 1 : cores;
 }
 
-// Calls fn(task, worker) for every task in [0, tasks) on up to `threads` threads, handing out
-// tasks in increasing order; `worker` (0 .. threads-1) names the calling thread, so callers can
-// keep per-thread state (caches) across tasks. The first exception thrown by any task is
-// rethrown after all threads stop; once one is thrown, tasks not yet started are skipped.
+// When a loop's helper threads start. AtOnce: with the loop. Late: kHelperDelay after the
+// process's first Late loop began, at worker 0's next task (so only for loops of many small
+// tasks). Work that ends sooner then costs no thread start and no second thread's cold caches
+// and repeated work, which made short no-hold counts slower with two threads than with one;
+// longer work loses at most the delay. Which thread does a task never changes a result.
+enum class Helpers { AtOnce, Late };
+inline constexpr std::chrono::microseconds kHelperDelay{20000};
+
+namespace detail {
+
+// Workers 1 .. count-1 of a loop, started by worker 0's first poll() once due; the loop's
+// tasks are taken from a shared pool, so helpers that never start leave nothing undone. The
+// first exception thrown by any worker is kept for rethrow().
+class HelperThreads {
+ public:
+  HelperThreads(unsigned count, Helpers start)
+      : count_(count),
+        due_(start == Helpers::Late ? first_late_loop() + kHelperDelay
+                                    : std::chrono::steady_clock::time_point::min()) {}
+  HelperThreads(const HelperThreads&) = delete;
+  HelperThreads& operator=(const HelperThreads&) = delete;
+  ~HelperThreads() { join(); }
+
+  // From worker 0 between tasks.
+  void poll(const std::function<void(unsigned)>& worker) {
+    if (started_ || count_ <= 1 || std::chrono::steady_clock::now() < due_) return;
+    started_ = true;
+    pool_.reserve(count_ - 1);
+    for (unsigned i = 1; i < count_; ++i) pool_.emplace_back(worker, i);
+  }
+  void join() {
+    for (auto& thread : pool_) thread.join();
+    pool_.clear();
+  }
+  // Runs fn, keeping its exception (the first of any worker) and raising the failed flag.
+  template <typename Fn>
+  void guard(Fn&& fn) {
+    try {
+      fn();
+    } catch (...) {
+      std::lock_guard lock(error_mutex_);
+      if (!error_) error_ = std::current_exception();
+      failed_ = true;
+    }
+  }
+  bool failed() const { return failed_.load(std::memory_order_relaxed); }
+  void rethrow() {
+    if (error_) std::rethrow_exception(error_);
+  }
+
+ private:
+  static std::chrono::steady_clock::time_point first_late_loop() {
+    static const std::chrono::steady_clock::time_point first = std::chrono::steady_clock::now();
+    return first;
+  }
+  unsigned count_;
+  std::chrono::steady_clock::time_point due_;
+  bool started_ = false;
+  std::vector<std::thread> pool_;
+  std::atomic<bool> failed_{false};
+  std::exception_ptr error_;
+  std::mutex error_mutex_;
+};
+
+}  // namespace detail
+
+// Calls fn(task, worker) for every task in [0, tasks) on up to `threads` threads (the calling
+// one and helpers started as `start` says), handing out tasks in increasing order; `worker`
+// (0 .. threads-1) names the calling thread, so callers can keep per-thread state (caches)
+// across tasks. The first exception thrown by any task is rethrown after all threads stop;
+// once one is thrown, tasks not yet started are skipped.
 template <typename Fn>
-void parallel_for_workers(std::size_t tasks, unsigned threads, Fn&& fn) {
+void parallel_for_workers(std::size_t tasks, unsigned threads, Fn&& fn,
+                          Helpers start = Helpers::AtOnce) {
   if (threads <= 1 || tasks <= 1) {
     for (std::size_t t = 0; t < tasks; ++t) fn(t, 0u);
     return;
   }
   std::atomic<std::size_t> next{0};
-  std::atomic<bool> failed{false};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto worker = [&](unsigned index) {
-    while (!failed.load(std::memory_order_relaxed)) {
+  detail::HelperThreads helpers(unsigned(std::min<std::size_t>(threads, tasks)), start);
+  std::function<void(unsigned)> worker = [&](unsigned index) {
+    while (!helpers.failed()) {
+      if (index == 0) helpers.poll(worker);
       std::size_t t = next.fetch_add(1, std::memory_order_relaxed);
       if (t >= tasks) return;
-      try {
-        fn(t, index);
-      } catch (...) {
-        std::lock_guard lock(error_mutex);
-        if (!error) error = std::current_exception();
-        failed = true;
-      }
+      helpers.guard([&] { fn(t, index); });
     }
   };
-  unsigned count = unsigned(std::min<std::size_t>(threads, tasks));
-  std::vector<std::thread> pool;
-  pool.reserve(count - 1);
-  for (unsigned i = 1; i < count; ++i) pool.emplace_back(worker, i);
-  worker(0);
-  for (auto& thread : pool) thread.join();
-  if (error) std::rethrow_exception(error);
+  helpers.guard([&] { worker(0); });
+  helpers.join();
+  helpers.rethrow();
 }
 
 // Calls fn(task) for every task in [0, tasks), as parallel_for_workers.
@@ -65,9 +124,11 @@ void parallel_for(std::size_t tasks, unsigned threads, Fn&& fn) {
 // Calls fn(begin, end, worker) over [0, n) in chunks of at most `chunk` items. Each thread owns
 // one contiguous share of [0, n) and works through it front to back, then helps the others by
 // taking chunks from the back of the share with the most left: neighbouring items mostly stay
-// on one thread, so per-thread caches stay warm. Exceptions as parallel_for_workers.
+// on one thread, so per-thread caches stay warm. Helpers and exceptions as
+// parallel_for_workers.
 template <typename Fn>
-void parallel_for_ranges(std::size_t n, unsigned threads, std::size_t chunk, Fn&& fn) {
+void parallel_for_ranges(std::size_t n, unsigned threads, std::size_t chunk, Fn&& fn,
+                         Helpers start = Helpers::AtOnce) {
   chunk = std::max<std::size_t>(chunk, 1);
   unsigned count = unsigned(std::clamp<std::size_t>(std::min<std::size_t>(threads, n), 1, 4096));
   struct Share {
@@ -95,19 +156,18 @@ void parallel_for_ranges(std::size_t n, unsigned threads, std::size_t chunk, Fn&
     most->back = begin;
     return true;
   };
-  std::atomic<bool> failed{false};
-  parallel_for_workers(count, count, [&](std::size_t task, unsigned) {
-    unsigned worker = unsigned(task);
+  detail::HelperThreads helpers(count, start);
+  std::function<void(unsigned)> worker = [&](unsigned index) {
     std::size_t begin = 0, end = 0;
-    while (!failed.load(std::memory_order_relaxed) && take(worker, begin, end)) {
-      try {
-        fn(begin, end, worker);
-      } catch (...) {
-        failed = true;
-        throw;
-      }
+    while (!helpers.failed()) {
+      if (index == 0) helpers.poll(worker);
+      if (!take(index, begin, end)) return;
+      helpers.guard([&] { fn(begin, end, index); });
     }
-  });
+  };
+  helpers.guard([&] { worker(0); });
+  helpers.join();
+  helpers.rethrow();
 }
 
 }  // namespace manyworlds
