@@ -137,8 +137,10 @@ TEST(ParallelForRanges, EveryItemOnceInContiguousChunks) {
 template <typename Loop>
 void expect_helpers_join(Loop loop) {
   using Clock = std::chrono::steady_clock;
-  for (auto [start, first] : {std::pair{Helpers::AtOnce, false}, std::pair{Helpers::Late, true},
-                              std::pair{Helpers::Late, false}}) {
+  for (auto round : {std::pair{Helpers::AtOnce, false}, std::pair{Helpers::Late, true},
+                     std::pair{Helpers::Late, false}}) {
+    const Helpers start = round.first;
+    const bool first = round.second;  // not a structured binding: clang 14 cannot capture one
     std::atomic<bool> helped{false}, waited_in_vain{false};
     const auto began = Clock::now();
     loop(start, [&](unsigned worker) {
