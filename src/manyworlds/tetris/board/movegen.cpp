@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <vector>
 
 #include "manyworlds/core/error.hpp"
 
@@ -258,12 +259,16 @@ struct BoardTables {
     Board keep;  // the columns the shift can reach (ColumnMasks)
     int shift;
   };
+  // A turn's kicks are kicks[first, first + count): one array for all of them, as large as
+  // the table needs (a fixed room of kMaxKicks per turn made the tables 59 KB, touched afresh
+  // by every generator a short count makes).
   struct Turn {
-    std::array<BoardKick, kMaxKicks> kicks;
-    int count = 0;
+    std::uint16_t first = 0;
+    std::uint16_t count = 0;
   };
   std::array<std::array<ShapeEntry, 4>, kPieceCount> shapes;
   std::array<Turn, kPieceCount * 16> turns;  // (piece * 4 + from) * 4 + to
+  std::vector<BoardKick> kicks;
 
   explicit BoardTables(const KickTable& table) {
     for (Piece piece : kAllPieces) {
@@ -282,8 +287,10 @@ struct BoardTables {
         e.canonical_shift = c.x + 10 * c.y;
         for (int to = 0; to < 4; ++to) {
           Turn& t = turns[std::size_t((int(piece) * 4 + r) * 4 + to)];
+          t.first = std::uint16_t(kicks.size());
           for (const Kick& k : table.tests(piece, Rotation(r), Rotation(to))) {
-            t.kicks[std::size_t(t.count++)] = {kColumns.at(k.x), k.x + 10 * k.y};
+            kicks.push_back({kColumns.at(k.x), k.x + 10 * k.y});
+            ++t.count;
           }
         }
       }
@@ -361,9 +368,10 @@ std::array<Board, 4> flood_board(const BoardTables& t, const std::array<Board, 4
       for (int k = 0; k < turns; ++k) {
         const int to = (r + turn_by[std::size_t(k)]) & 3;
         const BoardTables::Turn& turn = t.turns[std::size_t((int(piece) * 4 + r) * 4 + to)];
+        const BoardTables::BoardKick* kicks = t.kicks.data() + turn.first;
         Board remaining = from;
         for (int i = 0; i < turn.count && remaining; ++i) {
-          const BoardTables::BoardKick& kick = turn.kicks[std::size_t(i)];
+          const BoardTables::BoardKick& kick = kicks[i];
           const Board moved = shift_board(remaining, kick.shift) & kick.keep & fit[to];
           if (!moved) continue;
           remaining &= ~shift_board(moved, -kick.shift);
@@ -433,8 +441,17 @@ std::string_view drop_name(Drop drop) {
   return "softdrop";
 }
 
-MoveGenerator::MoveGenerator(const KickTable& kicks, Drop drop)
-    : kicks_(kicks), drop_(drop), boards_(std::make_shared<const BoardTables>(kicks)) {
+void MoveGenerator::check(const KickTable& kicks, Drop drop) {
+  if (drop == Drop::Softdrop180 && !kicks.has_180()) {
+    throw InputError(fmt::format(
+        "drop 180: kick table '{}' has no 180-degree kicks (use e.g. --kicks @nullpomino180)",
+        kicks.name()));
+  }
+}
+
+MoveGenerator::MoveGenerator(const KickTable& kicks, Drop drop) : kicks_(kicks), drop_(drop) {
+  check(kicks, drop);
+  boards_ = std::make_shared<const BoardTables>(kicks);
   for (Piece p : kAllPieces) {
     for (int a = 0; a < 4; ++a) {
       for (int b = 0; b < 4; ++b) {
@@ -444,11 +461,6 @@ MoveGenerator::MoveGenerator(const KickTable& kicks, Drop drop)
         }
       }
     }
-  }
-  if (drop == Drop::Softdrop180 && !kicks.has_180()) {
-    throw InputError(fmt::format(
-        "drop 180: kick table '{}' has no 180-degree kicks (use e.g. --kicks @nullpomino180)",
-        kicks.name()));
   }
 }
 

@@ -82,6 +82,8 @@ class MoveGenerator {
  public:
   // Throws InputError when `drop` is Softdrop180 and the table has no 180-degree kicks.
   MoveGenerator(const KickTable& kicks, Drop drop);
+  // The same check alone, without building the generator's tables.
+  static void check(const KickTable& kicks, Drop drop);
 
   // Fills `out` with every distinct placement of `piece` on `field` reachable under the drop
   // model, lying entirely below row `height` (1..kMaxHeight). No allocation; safe to call from

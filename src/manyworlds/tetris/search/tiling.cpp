@@ -199,18 +199,32 @@ class Solver final : public SolverBase {
     }
   };
 
-  struct Entry {
-    Bits<W> cells;
-    std::uint32_t rows;
-    std::uint32_t skipped;
-  };
-
-  // Every fixed shape on every choice of rows and columns, grouped by its first cell.
+  // Every fixed shape on every choice of rows and columns, grouped by its first cell: counted
+  // per group in a first pass, then placed in a second (a list of them made first, then
+  // sorted, cost a short count more than the search it served).
   void build() {
-    // (group, cells), grouped by a stable sort below.
-    std::vector<std::pair<std::uint32_t, Entry>> found;
+    const std::size_t groups = std::size_t(width_ * height_ * kPieceCount);
+    start_.assign(groups + 1, 0);
+    for_each_entry([&](std::uint32_t group, const Bits<W>&, Link) { ++start_[group + 1]; });
+    for (std::size_t g = 0; g < groups; ++g) start_[g + 1] += start_[g];
+    std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
+    entries_.resize(start_.back());
+    if (height_ <= kOrderRows) links_.resize(start_.back());
+    for_each_entry([&](std::uint32_t group, const Bits<W>& cells, Link link) {
+      const std::uint32_t i = next[group]++;
+      entries_[i] = cells;
+      if (height_ <= kOrderRows) links_[i] = link;
+    });
+  }
+
+  // fn(group, cells, link) for every fixed shape on every choice of rows and columns, always
+  // in the same order; group = first cell * kPieceCount + piece. The link's rows are those
+  // below kOrderRows.
+  template <class Fn>
+  void for_each_entry(Fn&& fn) const {
     for (Piece piece : kAllPieces) {
-      std::vector<std::array<Cell, 4>> seen_shapes;
+      std::array<std::array<Cell, 4>, kRotationCount> seen_shapes;
+      int seen = 0;
       for (int r = 0; r < kRotationCount; ++r) {
         const Shape& s = shape(piece, Rotation(r));
         int rows = s.max_y - s.min_y + 1;
@@ -222,26 +236,27 @@ class Solver final : public SolverBase {
         }
         std::sort(normal.begin(), normal.end(),
                   [](Cell a, Cell b) { return std::pair(a.y, a.x) < std::pair(b.y, b.x); });
-        if (std::find(seen_shapes.begin(), seen_shapes.end(), normal) != seen_shapes.end()) {
+        if (std::find(seen_shapes.begin(), seen_shapes.begin() + seen, normal) !=
+            seen_shapes.begin() + seen) {
           continue;
         }
-        seen_shapes.push_back(normal);
+        seen_shapes[std::size_t(seen++)] = normal;
         // Each choice of `rows` increasing rows of the area, as a bit set over 0..height-1.
         std::vector<int> chosen(static_cast<std::size_t>(rows));
         auto place_rows = [&](auto&& self, int k, int from) -> void {
           if (k == rows) {
-            if (adjacent_ && chosen.back() - chosen.front() != rows - 1) return;
+            const int low = chosen.front(), high = chosen.back();
+            if (adjacent_ && high - low != rows - 1) return;
             std::uint32_t used = 0;
             for (int v : chosen) used |= 1u << v;
-            const std::uint32_t span =
-                ((1u << (chosen.back() + 1)) - 1) & ~((1u << chosen.front()) - 1);
+            const std::uint32_t span = ((1u << (high + 1)) - 1) & ~((1u << low) - 1);
+            const Link link{std::uint8_t(used), std::uint8_t(span & ~used)};
             for (int x0 = -s.min_x; x0 + s.max_x < width_; ++x0) {
               Bits<W> cells;
               for (const Cell& c : s.cells) {
                 cells.set((x0 + c.x) * height_ + chosen[std::size_t(c.y - s.min_y)]);
               }
-              found.push_back({std::uint32_t(cells.first() * kPieceCount + int(piece)),
-                               {cells, used, span & ~used}});
+              fn(std::uint32_t(cells.first() * kPieceCount + int(piece)), cells, link);
             }
             return;
           }
@@ -253,19 +268,6 @@ class Solver final : public SolverBase {
         place_rows(place_rows, 0, 0);
       }
     }
-    std::stable_sort(found.begin(), found.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    const std::size_t groups = std::size_t(width_ * height_ * kPieceCount);
-    start_.assign(groups + 1, 0);
-    entries_.reserve(found.size());
-    for (const auto& [group, entry] : found) {
-      ++start_[group + 1];
-      entries_.push_back(entry.cells);
-      if (height_ <= kOrderRows) {
-        links_.push_back({std::uint8_t(entry.rows), std::uint8_t(entry.skipped)});
-      }
-    }
-    for (std::size_t g = 0; g < groups; ++g) start_[g + 1] += start_[g];
   }
 
   // The entries of each first cell that fit the empty cells, by table: per column of the four
@@ -310,16 +312,34 @@ class Solver final : public SolverBase {
   }
 
   // Every entry by its cells (no two have the same: a shape's cells and the rows they lie on
-  // give its piece, rotation and rows; should two meet, the lookup is not used).
+  // give its piece, rotation and rows; should two meet, the lookup is not used). Open
+  // addressing at most half full, sized once: a slot holds (entry + 1) << 3 | piece, and the
+  // cells are compared in entries_ (a map holding the cells took 24 bytes a slot, six times
+  // this, touched afresh by every solver a short count makes).
   void index_entries() {
+    const std::size_t n = entries_.size();
+    if (n >= (std::size_t(1) << 28)) return;
+    last_.assign(std::bit_ceil(std::max<std::size_t>(2 * n, 16)), 0);
+    const std::size_t mask = last_.size() - 1;
     for (std::size_t g = 0; g + 1 < start_.size(); ++g) {
       for (std::uint32_t i = start_[g]; i < start_[g + 1]; ++i) {
-        if (last_.find(entries_[i])) {
-          last_.clear();
-          return;
+        std::size_t k = CellsHash{}(entries_[i]) & mask;
+        for (; last_[k] != 0; k = (k + 1) & mask) {
+          if (entries_[(last_[k] >> 3) - 1] == entries_[i]) {
+            last_.clear();
+            return;
+          }
         }
-        last_.insert(entries_[i], {i, Piece(g % kPieceCount)});
+        last_[k] = (i + 1) << 3 | std::uint32_t(g % kPieceCount);
       }
+    }
+  }
+  // The slot of the entry whose cells are `cells`, or 0.
+  std::uint32_t last_entry(const Bits<W>& cells) const {
+    const std::size_t mask = last_.size() - 1;
+    for (std::size_t k = CellsHash{}(cells)&mask;; k = (k + 1) & mask) {
+      const std::uint32_t slot = last_[k];
+      if (slot == 0 || entries_[(slot >> 3) - 1] == cells) return slot;
     }
   }
 
@@ -343,13 +363,13 @@ class Solver final : public SolverBase {
     if (left == 1 && !last_.empty()) {
       // The last piece: its cells are the four left, so it is looked up, not searched for.
       --budget;
-      const Last* last = last_.find(empty);
-      if (!last) return false;
-      const Piece p = last->piece;
+      const std::uint32_t last = last_entry(empty);
+      if (last == 0) return false;
+      const Piece p = Piece(last & 7);
       const PieceCounts one = PieceCounts(1) << (8 * int(p));
       if (count_of(counts, p) == 0 || (required != 0 && required != one)) return false;
       std::uint64_t after = order;
-      const Link link = links_.empty() ? Link{} : links_[last->entry];
+      const Link link = links_.empty() ? Link{} : links_[(last >> 3) - 1];
       return link.skipped == 0 || add_order(after, link);
     }
     Key key{empty, counts, order};
@@ -485,11 +505,6 @@ class Solver final : public SolverBase {
   std::vector<std::uint8_t> pieces_;       // per entry: its piece (with fits_)
   Bits<W> even_columns_;                   // the cells of even columns (colours_balance())
   Bits<W> dark_;                           // the cells with x + y even
-  // The entry whose cells are a key, and its piece (index_entries(); empty if not used).
-  struct Last {
-    std::uint32_t entry;
-    Piece piece;
-  };
   struct CellsHash {
     std::size_t operator()(const Bits<W>& cells) const {
       std::uint64_t h = 0;
@@ -497,7 +512,7 @@ class Solver final : public SolverBase {
       return std::size_t(h);
     }
   };
-  FlatMap<Bits<W>, Last, CellsHash> last_{16};
+  std::vector<std::uint32_t> last_;  // entries by their cells (index_entries(); empty if not used)
   SharedMemo<Key, KeyHash> memo_;
   SharedMemo<RequiredKey, RequiredKeyHash> required_memo_;
 };

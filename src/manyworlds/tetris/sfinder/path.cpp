@@ -20,8 +20,8 @@ PercentInput read_path_inputs(const OptionValues& given) {
     throw InputError(fmt::format("clear line {} out of range (1 to {}: sfinder's path)",
                                  in.clear_line, kMaxPathClearLine));
   }
-  // MoveGenerator checks the drop model against the kicks (180 needs 180-degree kicks).
-  MoveGenerator check(in.kicks, in.drop);
+  // The drop model against the kicks (180 needs 180-degree kicks).
+  MoveGenerator::check(in.kicks, in.drop);
   return in;
 }
 

@@ -135,8 +135,8 @@ PercentRun run_percent(const PercentRequest& request) {
   options.max_sequences = request.force ? 0 : kMaxSequencesUnforced;
   options.tree_depth = tree_depth_to_search(in);
   options.failed_limit = in.failed_count < 0 ? -1 : in.failed_count;
-  // MoveGenerator checks the drop model against the kicks (180 needs 180-degree kicks).
-  MoveGenerator check(options.kicks, options.drop);
+  // The drop model against the kicks (180 needs 180-degree kicks), before the log is written.
+  MoveGenerator::check(options.kicks, options.drop);
   if (request.write_log) prepare_log(in.log_path);
 
   Stopwatch watch;
