@@ -204,6 +204,38 @@ class HoldProjection {
   std::vector<std::uint16_t> draws_of_;  // grouped by (held, order)
 };
 
+// Words handed out in runs that never move (the with-hold engine's answers, a few dozen words
+// each, named by offset): a vector that doubled copied itself and faulted in its new room each
+// time, and one freed at every reset of the memos faulted it all in again (both together took
+// a tenth of `*p4,*p7` with hold). clear() keeps the chunks for the words taken next, so the
+// memory held stays within the most ever in use plus a chunk; memory() counts the words in use.
+class WordArena {
+ public:
+  static constexpr std::size_t kChunkWords = std::size_t(1) << 16;
+  static_assert(kChunkWords >= 2 * kMaxWords);  // an answer: its continuations and orders
+  // `n` zeroed words (1..kChunkWords) in one run: the offset of the first, for at().
+  std::uint32_t take(std::size_t n) {
+    if (used_ % kChunkWords + n > kChunkWords) used_ += kChunkWords - used_ % kChunkWords;
+    if (used_ / kChunkWords == chunks_.size()) {
+      // Not cleared here: take() clears what it hands out.
+      chunks_.push_back(std::unique_ptr<std::uint64_t[]>(new std::uint64_t[kChunkWords]));
+    }
+    const std::size_t first = used_;
+    used_ += n;
+    std::fill_n(at(first), n, 0);
+    return std::uint32_t(first);
+  }
+  std::uint64_t* at(std::size_t offset) const {
+    return chunks_[offset / kChunkWords].get() + offset % kChunkWords;
+  }
+  void clear() { used_ = 0; }
+  std::size_t memory() const { return used_ * sizeof(std::uint64_t); }
+
+ private:
+  std::vector<std::unique_ptr<std::uint64_t[]>> chunks_;
+  std::size_t used_ = 0;  // words given out, with the tails of chunks skipped
+};
+
 // ---- The search ----------------------------------------------------------------------------
 
 constexpr int kNoHold = -1;
@@ -393,9 +425,7 @@ class Engine {
       reach_.clear();
       lists_.clear();
       unions_.clear();
-      // Its memory too: memory() counts the capacity, and a cleared arena that kept it
-      // reset the memos before every later task (on `*p4,*p7`, 120 of 130 resets).
-      std::vector<std::uint64_t>().swap(arena_);
+      arena_.clear();
     }
     failed_limit_ = failed_limit;
     TaskResult out;
@@ -419,7 +449,7 @@ class Engine {
                (l.fields.capacity() + l.batch.capacity()) * sizeof(FieldGraph::Id) +
                l.seen.memory();
     }
-    return arena_.capacity() * sizeof(std::uint64_t) + reach_.memory() + lists + unions_.memory();
+    return arena_.memory() + reach_.memory() + lists + unions_.memory();
   }
 
   // The splits after drawing `piece` at depth k (from those at depth k).
@@ -702,8 +732,7 @@ class Engine {
     std::stable_sort(by_held_.begin(), by_held_.end(), [&](std::uint32_t a, std::uint32_t b) {
       return held_rank(splits[a].held) < held_rank(splits[b].held);
     });
-    // The splits that still have a field, by rank, each with its answer so far in arena_
-    // (all made before any is used: arena_ does not move while they are extended).
+    // The splits that still have a field, by rank, each with its answer so far in arena_.
     live_.clear();
     for (std::size_t j = 0; j < splits.size() && !done; ++j) {
       const Split& s = splits[by_held_[j]];
@@ -714,8 +743,8 @@ class Engine {
       if (known) {
         a = *known;
       } else {
-        a = {std::uint32_t(arena_.size()), std::uint32_t(arena_.size() + std::size_t(words))};
-        arena_.resize(arena_.size() + std::size_t(words + owords), 0);
+        const std::uint32_t first = arena_.take(std::size_t(words + owords));
+        a = {first, first + std::uint32_t(words)};
         unions_.insert(key, a);
       }
       live_.push_back({&s, key, a, false});
@@ -723,14 +752,14 @@ class Engine {
     if (hopeless_.size() < live_.size()) hopeless_.resize(live_.size());
     if (chases_.size() < live_.size()) chases_.resize(live_.size());
     for (std::size_t w = 0; w < live_.size(); ++w) {
-      or_bits(acc, arena_.data() + live_[w].answer.continuations, r);
+      or_bits(acc, arena_.at(live_[w].answer.continuations), r);
       clear_bits(hopeless_[w], r);
       chases_[w].clear();
     }
     // Adds the continuations that `field` gives through split l.
     auto take = [&](Live& l, FieldGraph::Id field) {
       const std::uint64_t* orders = language(field, olen, lang);
-      std::uint64_t* v = arena_.data() + l.answer.continuations;
+      std::uint64_t* v = arena_.at(l.answer.continuations);
       l.grown = true;
       if (!hold_) {
         for (int i = 0; i < words; ++i) v[i] |= orders[i];
@@ -738,7 +767,7 @@ class Engine {
         return;
       }
       // Project the orders not seen before.
-      std::uint64_t* lu = arena_.data() + l.answer.orders;
+      std::uint64_t* lu = arena_.at(l.answer.orders);
       for (int i = 0; i < owords; ++i) {
         std::uint64_t fresh = orders[i] & ~lu[i];
         lu[i] |= fresh;
@@ -821,7 +850,7 @@ class Engine {
     for (const Live& l : live_) {
       if (!l.grown) continue;
       Bits v;
-      std::copy_n(arena_.data() + l.answer.continuations, words, v.w.begin());
+      std::copy_n(arena_.at(l.answer.continuations), words, v.w.begin());
       s_.answers.merge(l.key, words, v);
     }
     for (int i = 0; i < words; ++i) acc.w[std::size_t(i)] &= target.w[std::size_t(i)];
@@ -972,7 +1001,7 @@ class Engine {
   FlatMap<OrderKey, std::int32_t, OrderKeyHash> reach_;
   std::deque<ReachList> lists_;
   FlatMap<OrderKey, Answer, OrderKeyHash> unions_;
-  std::vector<std::uint64_t> arena_;
+  WordArena arena_;
   std::vector<std::uint32_t> by_held_;  // evaluate(): the order of its splits
   // evaluate(): the splits being extended, their narrow lists and what they cannot take.
   struct Live {
