@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <random>
 #include <thread>
 #include <vector>
@@ -49,6 +50,15 @@ TEST(ReadText, ReadsUpToTheLimitAndNoMore) {
   EXPECT_EQ(error_of([&] { read_text(over, kMiB); }), over + ": larger than 1 MiB");
   EXPECT_EQ(error_of([&] { read_text(at, 2 * kMiB); }), "no error");
   EXPECT_EQ(error_of([&] { read_text(over, 2 * kMiB); }), "no error");
+}
+
+// A regular file is read into the room its stated size reserves; one with more bytes than
+// that (procfs states 0 for every file) is still read whole.
+TEST(ReadText, ReadsAFileLongerThanItsStatedSize) {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  const std::string expected{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  ASSERT_GT(expected.size(), 16u);  // past a short string's own room
+  EXPECT_EQ(read_text("/proc/self/cmdline"), expected);
 }
 
 // A device that never ends is read up to the limit, then refused.

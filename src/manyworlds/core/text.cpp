@@ -81,7 +81,11 @@ std::string read_text(const std::string& path, std::size_t limit) {
       wait_readable(fd, name);
     }
     std::size_t old_size = text.size();
-    std::size_t want = std::min(kChunk, limit + 1 - old_size);
+    // Within the room reserved (a file reads whole, then one byte to see its end): a chunk read
+    // into a small file's string made it 256 KB, cleared and faulted in. Past it (a file that
+    // grew since fstat) the string grows by chunks.
+    const std::size_t room = text.capacity() - old_size;
+    std::size_t want = std::min({kChunk, limit + 1 - old_size, room > 0 ? room : kChunk});
     text.resize(old_size + want);
     ssize_t got = ::read(fd, text.data() + old_size, want);
     if (got < 0) {
