@@ -215,14 +215,15 @@ class OrderSearch {
     static std::uint64_t pack(std::uint64_t queue, Id id) {
       return queue << 32 | std::uint32_t(id);
     }
-    PackedBoolMap narrow_{1024, std::size_t(8) << 20};
-    FlatMap<MemoKey, bool, MemoKeyHash> wide_{1024, std::size_t(24) << 20};
+    PackedBoolMap narrow_{16, std::size_t(8) << 20};
+    FlatMap<MemoKey, bool, MemoKeyHash> wide_{16, std::size_t(24) << 20};
   };
-  // The memos empty themselves when full: at most 32 + 32 + 4 + 8 MB per search.
+  // The memos empty themselves when full: at most 32 + 32 + 4 + 8 MB per search. They start
+  // small and grow: a short count makes a search per thread (1024 slots each made 96 KB).
   StateMemo memo_;
   StateMemo hold_memo_;
-  PackedBoolMap fill_memo_{1024, std::size_t(4) << 20};  // (counts, node), see fillable_with()
-  FlatMap<MemoKey, bool, MemoKeyHash> long_fill_memo_{1024, std::size_t(8) << 20};
+  PackedBoolMap fill_memo_{16, std::size_t(4) << 20};  // (counts, node), see fillable_with()
+  FlatMap<MemoKey, bool, MemoKeyHash> long_fill_memo_{16, std::size_t(8) << 20};
 };
 
 // The seed's second pass for one input: any placement order that works without hold.
