@@ -424,6 +424,7 @@ class Engine {
       generation_ = graph_.generation();
       reach_.clear();
       lists_.clear();
+      list_bytes_ = 0;
       unions_.clear();
       arena_.clear();
     }
@@ -443,13 +444,7 @@ class Engine {
   static_assert(kBatch * MoveList::kCapacity < (std::size_t(1) << 24));
 
   std::size_t memory() const {
-    std::size_t lists = 0;
-    for (const ReachList& l : lists_) {
-      lists += sizeof(ReachList) +
-               (l.fields.capacity() + l.batch.capacity()) * sizeof(FieldGraph::Id) +
-               l.seen.memory();
-    }
-    return arena_.memory() + reach_.memory() + lists + unions_.memory();
+    return arena_.memory() + reach_.memory() + list_bytes_ + unions_.memory();
   }
 
   // The splits after drawing `piece` at depth k (from those at depth k).
@@ -567,14 +562,30 @@ class Engine {
         pieces |= bit;
       }
     }
+    list_bytes_ += sizeof(ReachList) + bytes_of(l);
     reach_.insert(key, id);
     return id;
   }
 
-  // Whether list `id` has a field number i, producing fields as needed.
+  // What a list holds beside itself (see list_bytes_).
+  static std::size_t bytes_of(const ReachList& l) {
+    return (l.fields.capacity() + l.batch.capacity()) * sizeof(FieldGraph::Id) + l.seen.memory();
+  }
+
+  // Whether list `id` has a field number i, producing fields as needed. Only this call grows
+  // the list (the calls it makes for its parent grow the parent), so it counts the growth.
   bool field_at(std::int32_t id, std::size_t i) {
-    while (lists_[std::size_t(id)].fields.size() <= i) {
-      ReachList& l = lists_[std::size_t(id)];
+    ReachList& l = lists_[std::size_t(id)];
+    if (l.fields.size() > i) return true;
+    const std::size_t before = bytes_of(l);
+    const bool found = extend(l, i);
+    list_bytes_ += bytes_of(l) - before;
+    return found;
+  }
+
+  // field_at() for a list that has no field number i yet.
+  bool extend(ReachList& l, std::size_t i) {
+    while (l.fields.size() <= i) {
       if (l.batch_next < l.batch.size()) {
         const FieldGraph::Id c = l.batch[l.batch_next++];
         if (!l.distinct && !l.seen.insert(std::uint64_t(c) + 1)) continue;
@@ -1000,6 +1011,9 @@ class Engine {
   std::vector<std::vector<Split>> splits_;  // per depth, along the current prefix
   FlatMap<OrderKey, std::int32_t, OrderKeyHash> reach_;
   std::deque<ReachList> lists_;
+  // The bytes of lists_, counted as they grow: summed over every list at each task, they took
+  // a twentieth of `*p2,*p7,*p2` with hold.
+  std::size_t list_bytes_ = 0;
   FlatMap<OrderKey, Answer, OrderKeyHash> unions_;
   WordArena arena_;
   std::vector<std::uint32_t> by_held_;  // evaluate(): the order of its splits
