@@ -309,7 +309,9 @@ class FieldGraph {
     using Slots = std::vector<std::uint64_t, MappedAllocator<std::uint64_t>>;
     Slots slots_ = Slots(16, 0);
     std::size_t size_ = 0;
-    std::atomic<const std::uint64_t*> data_{slots_.data()};
+    // prefetch() reads these from other threads: on a line of their own, which only grow()
+    // writes (beside size_ and the lock, every insert took the line from the other thread).
+    alignas(64) std::atomic<const std::uint64_t*> data_{slots_.data()};
     std::atomic<std::size_t> mask_{slots_.size() - 1};
   };
   // Each shard on its own cache lines: two threads locking neighbouring shards would otherwise
