@@ -108,7 +108,16 @@ FieldGraph::FieldGraph(const Field& field, int height, const MoveGenerator& gen,
       root_height_(height) {
   for (int y = height; y < kMaxHeight; ++y) above_[std::size_t(y - height)] = field.row(y);
   ids_ = next_ids();
+  count_tables();
   root_ = node(field, height);
+}
+
+void FieldGraph::count_tables() {
+  std::size_t bytes = 0;
+  for (std::size_t s = 0; s < kShards; ++s) {
+    bytes += index_[s].map.memory() + fill_memo_[s].map.memory() + fill_memo_[s].packed.memory();
+  }
+  table_bytes_.store(bytes, std::memory_order_relaxed);
 }
 
 FieldGraph::~FieldGraph() {
@@ -133,18 +142,9 @@ void FieldGraph::release() {
 }
 
 std::size_t FieldGraph::memory() const {
-  std::size_t bytes = size() * (sizeof(Node) + (tall() ? sizeof(TallRows) : 0)) +
-                      edge_bytes_.load(std::memory_order_relaxed) +
-                      bit_bytes_.load(std::memory_order_relaxed);
-  for (std::size_t s = 0; s < kShards; ++s) {
-    {
-      std::lock_guard lock(index_[s].mutex);
-      bytes += index_[s].map.memory();
-    }
-    std::lock_guard lock(fill_memo_[s].mutex);
-    bytes += fill_memo_[s].map.memory() + fill_memo_[s].packed.memory();
-  }
-  return bytes;
+  return size() * (sizeof(Node) + (tall() ? sizeof(TallRows) : 0)) +
+         edge_bytes_.load(std::memory_order_relaxed) + bit_bytes_.load(std::memory_order_relaxed) +
+         table_bytes_.load(std::memory_order_relaxed);
 }
 
 void FieldGraph::reset() {
@@ -163,6 +163,7 @@ void FieldGraph::reset() {
     fill_memo_[s].packed.clear();
     fill_memo_[s].data.store(nullptr, std::memory_order_relaxed);
   }
+  count_tables();
   ++generation_;
   root_ = node(root_field_, root_height_);
 }
@@ -268,7 +269,7 @@ FieldGraph::Id FieldGraph::node(const FieldKey& key, std::size_t hash, int score
   n.score = std::uint8_t(std::clamp(score + 1, 0, 255));
   // Other threads learn the id from this shard (under its lock) or from edges published
   // after this returns: either way they see the node written.
-  shard.map.insert(tag, id);
+  insert_counted(shard.map, [&] { shard.map.insert(tag, id); });
   return id;
 }
 
@@ -479,7 +480,7 @@ bool FieldGraph::fillable_with(Id id, PieceCounts available) {
     }
     bool ok = oracle_.fillable(field(id), at(id).height, available);
     std::lock_guard lock(shard.mutex);
-    shard.packed.insert(key, ok);
+    insert_counted(shard.packed, [&] { shard.packed.insert(key, ok); });
     shard.data.store(shard.packed.data(), std::memory_order_relaxed);
     shard.mask.store(shard.packed.mask(), std::memory_order_relaxed);
     return ok;
@@ -492,7 +493,7 @@ bool FieldGraph::fillable_with(Id id, PieceCounts available) {
   }
   bool ok = oracle_.fillable(field(id), at(id).height, available);
   std::lock_guard lock(shard.mutex);
-  shard.map.insert(key, ok);
+  insert_counted(shard.map, [&] { shard.map.insert(key, ok); });
   return ok;
 }
 
