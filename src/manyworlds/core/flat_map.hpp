@@ -147,6 +147,21 @@ struct MappedAllocator {
   }
 };
 
+// Runs `change` on a table (a map of this file, under the caller's lock) and adds the change
+// of its memory() to `bytes`, a total that threads changing other tables share. Written only
+// when it changes: an add of zero still takes the line from the other threads.
+template <typename Table, typename Change>
+void count_change(std::atomic<std::size_t>& bytes, const Table& table, Change change) {
+  const std::size_t before = table.memory();
+  change();
+  const std::size_t after = table.memory();
+  if (after > before) {
+    bytes.fetch_add(after - before, std::memory_order_relaxed);
+  } else if (after < before) {
+    bytes.fetch_sub(before - after, std::memory_order_relaxed);
+  }
+}
+
 template <typename Key, typename Value, typename Hash>
 class FlatMap {
  public:

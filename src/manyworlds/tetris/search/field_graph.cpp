@@ -269,7 +269,7 @@ FieldGraph::Id FieldGraph::node(const FieldKey& key, std::size_t hash, int score
   n.score = std::uint8_t(std::clamp(score + 1, 0, 255));
   // Other threads learn the id from this shard (under its lock) or from edges published
   // after this returns: either way they see the node written.
-  insert_counted(shard.map, [&] { shard.map.insert(tag, id); });
+  count_change(table_bytes_, shard.map, [&] { shard.map.insert(tag, id); });
   return id;
 }
 
@@ -480,7 +480,7 @@ bool FieldGraph::fillable_with(Id id, PieceCounts available) {
     }
     bool ok = oracle_.fillable(field(id), at(id).height, available);
     std::lock_guard lock(shard.mutex);
-    insert_counted(shard.packed, [&] { shard.packed.insert(key, ok); });
+    count_change(table_bytes_, shard.packed, [&] { shard.packed.insert(key, ok); });
     shard.data.store(shard.packed.data(), std::memory_order_relaxed);
     shard.mask.store(shard.packed.mask(), std::memory_order_relaxed);
     return ok;
@@ -493,7 +493,7 @@ bool FieldGraph::fillable_with(Id id, PieceCounts available) {
   }
   bool ok = oracle_.fillable(field(id), at(id).height, available);
   std::lock_guard lock(shard.mutex);
-  insert_counted(shard.map, [&] { shard.map.insert(key, ok); });
+  count_change(table_bytes_, shard.map, [&] { shard.map.insert(key, ok); });
   return ok;
 }
 

@@ -249,19 +249,11 @@ class FieldGraph {
   std::vector<std::unique_ptr<std::uint64_t[]>> bit_chunks_;
   std::size_t bits_used_ = 0;  // words used in the last bit chunk
   std::atomic<std::size_t> bit_bytes_{0};
-  // The shards' tables (index and fill memo), kept as they grow (under each shard's lock), so
-  // that memory(), asked before every task, takes no lock: summed under 128 locks, it took
-  // each shard's line from the thread using it.
+  // The shards' tables (index and fill memo), counted as they change (count_change(), under
+  // each shard's lock), so that memory(), asked before every task, takes no lock: summed under
+  // 128 locks, it took each shard's line from the thread using it.
   std::atomic<std::size_t> table_bytes_{0};
   void count_tables();  // sets table_bytes_ from the tables; no other thread may use them
-  // Runs `insert` on a shard's table (under the shard's lock) and counts its growth.
-  template <class Table, class Insert>
-  void insert_counted(Table& table, Insert insert) {
-    const std::size_t before = table.memory();
-    insert();
-    const std::size_t after = table.memory();
-    if (after != before) table_bytes_.fetch_add(after - before, std::memory_order_relaxed);
-  }
   // The ids of a shard's fields by 32 bits of their hash, 8 bytes a slot (open addressing, at
   // most three quarters full; the tags keep the longer probes from reading nodes): the fields
   // themselves are compared in their nodes, so the index holds no keys (a FieldKey map took

@@ -81,18 +81,13 @@ class SharedMemo {
       s.map = std::make_unique<FlatMap<Key, bool, Hash>>(16);
       bytes_.fetch_add(s.map->memory(), std::memory_order_relaxed);
     }
-    std::size_t before = s.map->memory();
-    if (bytes_.load(std::memory_order_relaxed) > kMaxBytes && before > (std::size_t(1) << 16)) {
-      s.map->clear();
-    }
-    s.map->insert(key, value);
-    // Written only when it changes: an add of zero still takes the line from the other threads.
-    std::size_t after = s.map->memory();
-    if (after > before) {
-      bytes_.fetch_add(after - before, std::memory_order_relaxed);
-    } else if (after < before) {
-      bytes_.fetch_sub(before - after, std::memory_order_relaxed);
-    }
+    count_change(bytes_, *s.map, [&] {
+      if (bytes_.load(std::memory_order_relaxed) > kMaxBytes &&
+          s.map->memory() > (std::size_t(1) << 16)) {
+        s.map->clear();
+      }
+      s.map->insert(key, value);
+    });
   }
 
  private:
