@@ -88,7 +88,7 @@ Setup read_setup(const fumen::Page& page) {
   return setup;
 }
 
-SetupResult setup_percent(const Setup& setup, const SetupOptions& options) {
+SetupPercentResult setup_percent(const Setup& setup, const SetupPercentOptions& options) {
   // The setup as cover sees it: the coloured regions are its pieces, no rows to clear first.
   CoverSetup target;
   target.field = setup.base;
@@ -121,7 +121,7 @@ SetupResult setup_percent(const Setup& setup, const SetupOptions& options) {
   o.use_hold = options.use_hold;
   CoverResult with = options.use_hold ? cover_sequences({target}, orders, o) : without;
 
-  SetupResult r;
+  SetupPercentResult r;
   r.total = orders.size();
   r.works_without_hold = without.counts[0];
   r.success = with.counts[0];
@@ -162,7 +162,7 @@ SetupPercentReport run_setup_percent(const SetupPercentRequest& request) {
 }
 
 void write_text(fmt::memory_buffer& out, const SetupPercentReport& report) {
-  const SetupResult& r = report.result;
+  const SetupPercentResult& r = report.result;
   append(out, "Setup pieces: {} ({} orders)\n", report.pieces, r.total);
   append(out, "Orders that work without hold: {}\n", r.works_without_hold);
   append(out, "success = {:.2f}% ({}/{}) with hold {}\n", percent_of(r.success, r.total), r.success,
@@ -174,7 +174,7 @@ void write_text(fmt::memory_buffer& out, const SetupPercentReport& report) {
 }
 
 void to_json(Json& out, const SetupPercentReport& report) {
-  const SetupResult& r = report.result;
+  const SetupPercentResult& r = report.result;
   out = {{"pieces", report.pieces},
          {"hold", report.options.use_hold ? "use" : "avoid"},
          {"drop", std::string(drop_name(report.options.drop))},

@@ -31,20 +31,20 @@ inline constexpr int kMaxSetupPieces = 10;
 // kMaxSetupPieces pieces.
 Setup read_setup(const fumen::Page& page);
 
-struct SetupOptions {
+struct SetupPercentOptions {
   bool use_hold = true;
   Drop drop = Drop::Softdrop;
   KickTable kicks = KickTable::srs();
 };
 
-struct SetupResult {
+struct SetupPercentResult {
   std::uint64_t total = 0;               // distinct orders of the setup's pieces
   std::uint64_t works_without_hold = 0;  // first pass
   std::uint64_t success = 0;             // with the chosen hold mode
   std::vector<std::string> failed;       // failing orders, as letters, in order
 };
 
-SetupResult setup_percent(const Setup& setup, const SetupOptions& options);
+SetupPercentResult setup_percent(const Setup& setup, const SetupPercentOptions& options);
 
 // `tetris setup-percent`: the setup of a fumen page ("-": standard input), with hold use or
 // avoid, drop softdrop or harddrop and a kick table as load_kicks() reads it.
@@ -57,8 +57,8 @@ struct SetupPercentRequest {
 };
 struct SetupPercentReport {
   std::string pieces;  // the setup's pieces, as letters
-  SetupOptions options;
-  SetupResult result;
+  SetupPercentOptions options;
+  SetupPercentResult result;
 };
 SetupPercentReport run_setup_percent(const SetupPercentRequest& request);
 void write_text(fmt::memory_buffer& out, const SetupPercentReport& report);
