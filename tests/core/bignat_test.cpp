@@ -68,7 +68,9 @@ TEST(BigNat, AgreesWithGmpOnRandomOperands) {
     SCOPED_TRACE(sa + " " + sb + " " + sc);
     ASSERT_EQ((a + b).get_str(), str(ga + gb));
     ASSERT_EQ((a * b).get_str(), str(ga * gb));
-    if (ga >= gb) ASSERT_EQ((a - b).get_str(), str(ga - gb));
+    if (ga >= gb) {
+      ASSERT_EQ((a - b).get_str(), str(ga - gb));
+    }
     BigNat x = c;
     mpz_class gx = gc;
     x.add_product(a, b);

@@ -1,5 +1,6 @@
 // Board files, inline boards and cell names.
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <string>
@@ -12,7 +13,7 @@ namespace manyworlds::escape {
 namespace {
 
 std::string reference(const std::string& name) {
-  return read_text(std::string(MANYWORLDS_TEST_DATA_DIR) + "/escape/" + name);
+  return read_text(fmt::format("{}/escape/{}", MANYWORLDS_TEST_DATA_DIR, name));
 }
 
 std::string parse_error(std::string_view text, int sides = 2) {
