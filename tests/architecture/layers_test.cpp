@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -15,6 +14,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "testing/temp_dir.hpp"
 
 namespace {
 
@@ -131,11 +132,6 @@ std::string listed(const std::vector<std::string>& lines) {
   return out.str();
 }
 
-void write(const fs::path& path, const std::string& text) {
-  fs::create_directories(path.parent_path());
-  std::ofstream(path) << text;
-}
-
 TEST(Layers, TheLibraryFollowsTheRule) {
   ASSERT_GT(library_files(kSource).size(), 50u) << "the sources were not found under " << kSource;
   std::vector<std::string> found = problems(kSource);
@@ -144,20 +140,15 @@ TEST(Layers, TheLibraryFollowsTheRule) {
 
 // The same check on a made-up tree: it must catch each kind of problem.
 TEST(Layers, TheCheckCatchesUpwardIncludesCyclesAndUnknownFolders) {
-  fs::path root =
-      fs::temp_directory_path() /
-      ("manyworlds-layers-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-       "-" + std::to_string(reinterpret_cast<std::uintptr_t>(&root)));
-  fs::remove_all(root);
-  write(root / "manyworlds/tetris/board/field.hpp",
-        "#include \"manyworlds/tetris/search/path.hpp\"\n");
-  write(root / "manyworlds/tetris/search/path.hpp",
-        "#include \"manyworlds/tetris/board/field.hpp\"\n");
-  write(root / "manyworlds/tetris/draw/picture.hpp",
-        "#include \"manyworlds/tetris/board/field.hpp\"\n");
-  write(root / "manyworlds/newthing/x.hpp", "\n");
-  std::vector<std::string> found = problems(root);
-  fs::remove_all(root);
+  manyworlds::testing::TempDir root;
+  root.write("manyworlds/tetris/board/field.hpp",
+             "#include \"manyworlds/tetris/search/path.hpp\"\n");
+  root.write("manyworlds/tetris/search/path.hpp",
+             "#include \"manyworlds/tetris/board/field.hpp\"\n");
+  root.write("manyworlds/tetris/draw/picture.hpp",
+             "#include \"manyworlds/tetris/board/field.hpp\"\n");
+  root.write("manyworlds/newthing/x.hpp", "\n");
+  std::vector<std::string> found = problems(root.path());
   std::string text = listed(found);
   EXPECT_NE(text.find("manyworlds/tetris/board/field.hpp:1 includes "
                       "manyworlds/tetris/search/path.hpp (an upward"),

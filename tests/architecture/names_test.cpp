@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -16,6 +15,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "testing/temp_dir.hpp"
 
 namespace {
 
@@ -82,11 +83,6 @@ std::string listed(const std::vector<std::string>& lines) {
   return out.str();
 }
 
-void write(const fs::path& path, const std::string& text) {
-  fs::create_directories(path.parent_path());
-  std::ofstream(path) << text;
-}
-
 TEST(Names, EachTypeOfTheLibraryIsDefinedOnce) {
   const fs::path source = fs::path(MANYWORLDS_SOURCE_DIR) / "src";
   std::map<std::string, std::vector<std::string>> found = definitions(source);
@@ -100,24 +96,20 @@ TEST(Names, EachTypeOfTheLibraryIsDefinedOnce) {
 // namespace's type, a forward declaration, a nested type's body and a type of another
 // namespace are not clashes.
 TEST(Names, TheCheckFindsAClashAndOnlyIt) {
-  fs::path root =
-      fs::temp_directory_path() /
-      ("manyworlds-names-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-       "-" + std::to_string(reinterpret_cast<std::uintptr_t>(&root)));
-  fs::remove_all(root);
-  write(root / "a/one.hpp",
-        "namespace manyworlds::tetris {\n\nstruct Result {\n  int a;\n};\nstruct Outer;\n\n"
-        "}  // namespace manyworlds::tetris\n");
-  write(root / "b/two.hpp",
-        "namespace manyworlds::tetris {\n\nstruct Result : Base {\n  long b;\n};\n\n"
-        "}  // namespace manyworlds::tetris\n");
-  write(root / "b/three.cpp",
-        "namespace manyworlds::tetris {\nnamespace {\n\nstruct Result {};\n\n}  // namespace\n\n"
-        "struct Outer::Inner {};\nstruct Outer {};\n\n}  // namespace manyworlds::tetris\n"
-        "namespace manyworlds::cards {\n\nclass Result final {};\n\n}  // namespace "
-        "manyworlds::cards\n");
-  std::vector<std::string> found = clashes(root);
-  fs::remove_all(root);
+  manyworlds::testing::TempDir root;
+  root.write("a/one.hpp",
+             "namespace manyworlds::tetris {\n\nstruct Result {\n  int a;\n};\nstruct Outer;\n\n"
+             "}  // namespace manyworlds::tetris\n");
+  root.write("b/two.hpp",
+             "namespace manyworlds::tetris {\n\nstruct Result : Base {\n  long b;\n};\n\n"
+             "}  // namespace manyworlds::tetris\n");
+  root.write(
+      "b/three.cpp",
+      "namespace manyworlds::tetris {\nnamespace {\n\nstruct Result {};\n\n}  // namespace\n\n"
+      "struct Outer::Inner {};\nstruct Outer {};\n\n}  // namespace manyworlds::tetris\n"
+      "namespace manyworlds::cards {\n\nclass Result final {};\n\n}  // namespace "
+      "manyworlds::cards\n");
+  std::vector<std::string> found = clashes(root.path());
   ASSERT_EQ(found.size(), 1u) << listed(found);
   EXPECT_EQ(found[0], "manyworlds::tetris::Result is defined in a/one.hpp:3 b/two.hpp:3")
       << found[0];

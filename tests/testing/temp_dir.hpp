@@ -31,9 +31,11 @@ class TempDir {
   const std::string& path() const { return path_; }
   // path()/name.
   std::string file(const std::string& name) const { return path_ + "/" + name; }
-  // Writes `content` to path()/name and returns the full path.
+  // Writes `content` to path()/name (name may hold folders, made as needed) and returns the full
+  // path.
   std::string write(const std::string& name, const std::string& content) const {
     std::string full = file(name);
+    std::filesystem::create_directories(std::filesystem::path(full).parent_path());
     std::ofstream out(full, std::ios::binary);
     out << content;
     if (!out.flush()) throw std::runtime_error("cannot write " + full);
