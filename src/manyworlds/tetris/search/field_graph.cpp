@@ -363,8 +363,9 @@ T* FieldGraph::chunk_of(PointerTable<T>& chunks, std::size_t c, std::size_t coun
   std::lock_guard lock(chunk_mutex_);
   chunk = chunks[c].load(std::memory_order_relaxed);
   if (!chunk) {
-    // Like the node chunks (slot()): the first is faulted in as it fills, the later ones are
-    // populated whole on huge pages; not cleared: each entry is written as it is given out.
+    // Like the node chunks (slot()): the first is populated a slice at a time as it fills
+    // (new_block(), new_edges()), the later ones whole on huge pages; not cleared: each entry
+    // is written as it is given out.
     chunk = static_cast<T*>(map_pages(count * sizeof(T), c > 0, false));
     if (c > 0) populate_pages(chunk, count * sizeof(T));
     chunks[c].store(chunk, std::memory_order_release);
@@ -377,6 +378,9 @@ T* FieldGraph::chunk_of(PointerTable<T>& chunks, std::size_t c, std::size_t coun
 std::uint32_t FieldGraph::new_block() {
   const std::uint32_t b = blocks_used_.fetch_add(1, std::memory_order_relaxed);
   EdgeBlock* chunk = chunk_of(block_chunks_, b / kBlockChunk, kBlockChunk);
+  // The first chunk is populated a slice at a time, as slot() does with nodes.
+  if (b < kBlockChunk && b % kNodeSlice == 0)
+    populate_pages(&chunk[b], kNodeSlice * sizeof(EdgeBlock));
   EdgeBlock& made = *new (&chunk[b % kBlockChunk]) EdgeBlock;
   for (auto& e : made.edges) e.store(kUnexpanded, std::memory_order_relaxed);
   return b;
@@ -390,7 +394,13 @@ std::uint32_t FieldGraph::new_edges(std::size_t length) {
     // A list never straddles two chunks: one that would starts the next.
     if (first % kEdgeChunk + length > kEdgeChunk) first = (first / kEdgeChunk + 1) * kEdgeChunk;
   } while (!edges_used_.compare_exchange_weak(used, first + length, std::memory_order_relaxed));
-  chunk_of(edge_chunks_, std::size_t(first / kEdgeChunk), kEdgeChunk);
+  Id* chunk = chunk_of(edge_chunks_, std::size_t(first / kEdgeChunk), kEdgeChunk);
+  // The first chunk a slice at a time (new_block()): the slices this list starts.
+  const std::uint64_t last = first + length - 1;
+  if (last < kEdgeChunk && (first % kEdgeSlice == 0 || first / kEdgeSlice != last / kEdgeSlice)) {
+    const std::uint64_t from = first % kEdgeSlice == 0 ? first : last / kEdgeSlice * kEdgeSlice;
+    populate_pages(chunk + from, (last / kEdgeSlice * kEdgeSlice + kEdgeSlice - from) * sizeof(Id));
+  }
   return std::uint32_t(first);
 }
 

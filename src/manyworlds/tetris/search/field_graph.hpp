@@ -169,8 +169,9 @@ class FieldGraph {
     std::uint8_t score;
   };
   // Per piece: where the successor list starts in the edge chunks (its length, then the
-  // ids), kNoEdges, or kUnexpanded.
-  struct EdgeBlock {
+  // ids), kNoEdges, or kUnexpanded. 32 bytes: a chunk of them fills huge pages exactly, and
+  // none straddles a cache line.
+  struct alignas(32) EdgeBlock {
     std::array<std::atomic<std::uint32_t>, kPieceCount> edges;
   };
   static constexpr std::uint32_t kUnexpanded = ~std::uint32_t(0);
@@ -183,11 +184,16 @@ class FieldGraph {
     return tall_chunks_[std::size_t(id) / kNodeChunk].load(
         std::memory_order_acquire)[std::size_t(id) % kNodeChunk];
   }
-  static constexpr std::size_t kNodeChunk = std::size_t(1) << 14;
+  // Chunks of 2 MB, the size of a huge page: only a block of at least one is mapped on them
+  // (map_pages()), and the graph is read at random, where 4 KB pages cost a TLB miss on most
+  // reads (docs/benchmarks.md, "Huge pages for the field graph").
+  static constexpr std::size_t kNodeChunk = kHugePage / sizeof(Node);
   static constexpr std::size_t kNodeSlice = std::size_t(1) << 9;  // nodes populated at once
-  static constexpr std::size_t kEdgeChunk = std::size_t(1) << 18;
-  static constexpr std::size_t kBlockChunk = std::size_t(1) << 14;
-  // Of each kind: 2^25 fields (and edge blocks) and 2^29 edges, beyond any budget. The chunk tables
+  static constexpr std::size_t kEdgeChunk = kHugePage / sizeof(Id);
+  static constexpr std::size_t kEdgeSlice = std::size_t(1) << 12;  // edges populated at once
+  static constexpr std::size_t kBlockChunk = kHugePage / sizeof(EdgeBlock);
+  static_assert(sizeof(EdgeBlock) == 32 && kHugePage % sizeof(Node) == 0);
+  // Of each kind: 2^27 fields (and edge blocks) and 2^30 edges, beyond any budget. The chunk tables
   // are made whole with the graph, so they stay small (16 KB each): a count of one sequence makes a
   // graph too.
   static constexpr std::size_t kMaxChunks = std::size_t(1) << 11;
