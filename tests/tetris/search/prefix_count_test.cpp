@@ -147,6 +147,15 @@ TEST(PrefixCount, AgreesWithTheDirectSearchOnRandomFieldsAndPatterns) {
       walk.no_hold_set_bits = 1;
       expect_same(percent(field, patterns, walk), direct, what + " (order languages)");
     }
+    if (!o.use_hold) {
+      // Without hold, the easy way with the sound oracle near the end, and without it (by
+      // default each thread decides from its first tasks, which few of these counts have).
+      PercentOptions sound = o;
+      sound.no_hold_sound_end = (i / 4) % 2 == 0;
+      sound.threads = 1 + i % 2;
+      expect_same(percent(field, patterns, sound), direct,
+                  what + (*sound.no_hold_sound_end ? " (sound end)" : " (adjacent only)"));
+    }
     if (!o.use_hold && i % 3 == 1) {
       // Without hold, a graph so small that it starts afresh before every task: the sets kept
       // per field go with it, and the walks start again from the root.

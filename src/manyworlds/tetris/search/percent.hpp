@@ -29,6 +29,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -80,6 +81,10 @@ struct PercentOptions {
   // keeps continuation sets per (field, pattern state); past it, it walks the trie with
   // order languages as with hold. 0: 2^31. The tests lower it to check both ways.
   std::uint64_t no_hold_set_bits = 0;
+  // The prefix engine without hold: whether the walk that looks for easy successes first asks
+  // the sound fill oracle about the fields of the last few pieces. Unset: each thread decides
+  // from its first tasks. Only the speed changes; the tests set it both ways.
+  std::optional<bool> no_hold_sound_end;
 };
 
 // The clear area after the full rows are removed.

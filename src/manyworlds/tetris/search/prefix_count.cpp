@@ -1121,6 +1121,13 @@ constexpr std::uint64_t kNoHoldMaxBits = std::uint64_t(1) << 31;
 // (count_by_prefixes()).
 constexpr std::uint64_t kNoHoldTaskCompletions = 64;
 
+// Where most tasks need the exact way, the easy way of the engine without hold asks the sound
+// fill oracle, not the one of adjacent rows, of fields with fewer pieces than this to come
+// (NoHoldEngine::alive(); chosen by measurement, docs/benchmarks.md).
+constexpr int kEasySoundLeft = 5;
+// Tasks an engine runs before it may decide so (NoHoldEngine::run()).
+constexpr int kProbeTasks = 8;
+
 // The field graph's budget without hold, beside which the sets below are kept (they count
 // against it: the graph and the sets start afresh together). A fresh start costs every set
 // built so far, so the budget is as large as the 2 GiB a count may take allows: peak RSS is
@@ -1234,6 +1241,8 @@ class NoHoldEngine {
         progress_(progress),
         length_(dfa.length()),
         tree_depth_(std::clamp(o.tree_depth, 0, dfa.length())),
+        sound_end_(o.no_hold_sound_end.value_or(false)),
+        probe_(!o.no_hold_sound_end.has_value()),
         arena_(arena),
         scratch_(std::size_t(dfa.length()) + 1) {}
 
@@ -1248,11 +1257,17 @@ class NoHoldEngine {
       generation_ = graph_.generation();
     }
     // First the easy way: the fill oracle that counts covers with pieces on adjacent rows only
-    // keeps many dead fields out, but also some that clear rows on the way. The successes it
+    // (but for the last pieces, alive()) keeps many dead fields out, but also some that clear
+    // rows on the way. The successes it
     // finds are real; when they are not all the completions, the exact way finds the rest (and
     // proves the failures), from what the easy way left in `acc`.
-    if (!walk_prefix(prefix, state, acc.data(), true))
-      walk_prefix(prefix, state, acc.data(), false);
+    const bool exact = !walk_prefix(prefix, state, acc.data(), true);
+    if (exact) walk_prefix(prefix, state, acc.data(), false);
+    if (probe_ && !sound_end_) {
+      ++probed_;
+      exact_probed_ += exact ? 1 : 0;
+      sound_end_ = probed_ >= kProbeTasks && exact_probed_ * 4 > probed_;
+    }
     TaskResult out;
     out.successes = count_bits(acc.data(), 0, n);
     tree(int(prefix.length), state, prefix, 0, acc.data(), out);
@@ -1360,16 +1375,22 @@ class NoHoldEngine {
 
   // Whether the field, reached in state q, can still be filled with the pieces to come: at
   // most upcoming(q) and at least required(q) of each type (without hold every completion
-  // places exactly the pieces that fill the field).
+  // places exactly the pieces that fill the field). The easy way asks the oracle of adjacent
+  // rows only; or, once a quarter of the tasks have needed the exact way (run()), only while
+  // kEasySoundLeft pieces or more are to come, and the sound one after: then it also finds
+  // the successes that clear a row among their last pieces, sparing most tasks the exact way,
+  // while near the end a dead field's subtree is small. (Where the easy way takes every
+  // completion, the sound oracle's fields near the end only cost.)
   bool alive(FieldGraph::Id f, std::int32_t q) {
     if (graph_.cleared(f)) return true;
-    const PieceCounts available = cap_counts(dfa_.upcoming(q), length_ - dfa_.depth(q));
-    if (easy_)
+    const int left = length_ - dfa_.depth(q);
+    const PieceCounts available = cap_counts(dfa_.upcoming(q), left);
+    if (easy_ && (!sound_end_ || left >= kEasySoundLeft))
       return adjacent_.fillable(graph_.field(f), graph_.height(f), available, dfa_.required(q));
     return graph_.fillable_with(f, available, dfa_.required(q));
   }
 
-  // On the exact way, whether the easy way found the field alive in state q: its oracle's
+  // On the exact way, whether the easy way found the field alive in state q: its oracles'
   // covers are some of the sound one's, so the field is (no oracle question then).
   bool easy_alive(FieldGraph::Id f, std::int32_t q) const {
     if (easy_) return false;
@@ -1524,6 +1545,10 @@ class NoHoldEngine {
   const int length_;
   const int tree_depth_;
   bool easy_ = false;           // the way being walked
+  bool sound_end_;              // the easy way's last pieces ask the sound oracle (alive())
+  const bool probe_;            // sound_end_ decided by run()
+  int probed_ = 0;              // tasks run before sound_end_,
+  int exact_probed_ = 0;        // and those of them that walked the exact way
   std::array<Lists, 2> lists_;  // the easy way's, the exact way's
   KeySet seen_;                 // walk_prefix()'s, kept for its memory
   RecordArena& arena_;
