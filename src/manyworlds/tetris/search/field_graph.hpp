@@ -186,7 +186,7 @@ class FieldGraph {
   }
   // Chunks of 2 MB, the size of a huge page: only a block of at least one is mapped on them
   // (map_pages()), and the graph is read at random, where 4 KB pages cost a TLB miss on most
-  // reads (docs/benchmarks.md, "Huge pages for the field graph").
+  // reads (docs/benchmarks.md, "Percent, round thirteen").
   static constexpr std::size_t kNodeChunk = kHugePage / sizeof(Node);
   static constexpr std::size_t kNodeSlice = std::size_t(1) << 9;  // nodes populated at once
   static constexpr std::size_t kEdgeChunk = kHugePage / sizeof(Id);
