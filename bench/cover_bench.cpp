@@ -10,8 +10,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "manyworlds/tetris/search/cover.hpp"
 #include "manyworlds/tetris/board/pattern.hpp"
+#include "manyworlds/tetris/search/cover.hpp"
 
 namespace {
 

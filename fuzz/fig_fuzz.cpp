@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "manyworlds/core/error.hpp"
-#include "manyworlds/tetris/draw/figure.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
+#include "manyworlds/tetris/draw/figure.hpp"
 #include "manyworlds/tetris/draw/image.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "manyworlds/core/error.hpp"
-#include "manyworlds/tetris/sfinder/util_seq.hpp"
-#include "manyworlds/tetris/sfinder/options.hpp"
 #include "manyworlds/tetris/sfinder/inputs.hpp"
+#include "manyworlds/tetris/sfinder/options.hpp"
+#include "manyworlds/tetris/sfinder/util_seq.hpp"
 
 namespace sf = manyworlds::tetris::sfinder;
 

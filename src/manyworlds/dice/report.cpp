@@ -70,8 +70,8 @@ void write_text(fmt::memory_buffer& out, const Report& report) {
          "outcomes that win on that move, and those that go on):\n");
   for (std::size_t i = 0; i < p->wins.size(); ++i) {
     const auto& s = p->statistics[i];
-    append(out, "player {}\n  {:>4}  {:>28}  {:>28}  {:>40}\n", i + 1, "turn",
-           "moves-to-win wins", "go on", "universes won");
+    append(out, "player {}\n  {:>4}  {:>28}  {:>28}  {:>40}\n", i + 1, "turn", "moves-to-win wins",
+           "go on", "universes won");
     for (std::size_t n = 1; n < p->wins_by_turn.size(); ++n) {
       append(out, "  {:>4}  {:>28}  {:>28}  {:>40}\n", n, at_or_zero(s.wins, n),
              at_or_zero(s.go_on, n), p->wins_by_turn[n][i]);

@@ -3,9 +3,9 @@
 
 #include <gtest/gtest.h>
 
-#include "tetris/fumen_corpus.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
+#include "tetris/fumen_corpus.hpp"
 
 namespace manyworlds::tetris {
 namespace {

@@ -9,8 +9,8 @@
 #include <regex>
 
 #include "manyworlds/core/error.hpp"
-#include "manyworlds/tetris/draw/figure.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
+#include "manyworlds/tetris/draw/figure.hpp"
 #include "manyworlds/tetris/draw/image.hpp"
 #include "manyworlds/tetris/draw/picture.hpp"
 #include "manyworlds/tetris/draw/theme.hpp"

@@ -9,8 +9,8 @@
 #include <set>
 #include <vector>
 
-#include "manyworlds/tetris/search/field_graph.hpp"
 #include "manyworlds/tetris/board/movegen.hpp"
+#include "manyworlds/tetris/search/field_graph.hpp"
 
 namespace manyworlds::tetris {
 namespace {

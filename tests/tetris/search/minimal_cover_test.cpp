@@ -9,9 +9,9 @@
 
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
+#include "manyworlds/tetris/board/pattern.hpp"
 #include "manyworlds/tetris/search/minimal_cover.hpp"
 #include "manyworlds/tetris/search/path.hpp"
-#include "manyworlds/tetris/board/pattern.hpp"
 #include "manyworlds/tetris/search/saves.hpp"
 
 namespace manyworlds::tetris {

@@ -14,12 +14,12 @@
 
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
+#include "manyworlds/tetris/board/pattern.hpp"
 #include "manyworlds/tetris/search/minimal_cover.hpp"
 #include "manyworlds/tetris/search/path.hpp"
 #include "manyworlds/tetris/sfinder/path_files.hpp"
-#include "manyworlds/tetris/board/pattern.hpp"
-#include "tetris/oracle.hpp"
 #include "testing/input_error.hpp"
+#include "tetris/oracle.hpp"
 
 namespace manyworlds::tetris {
 namespace {

@@ -9,9 +9,9 @@
 #include <string>
 #include <unordered_map>
 
-#include "tetris/fumen_corpus.hpp"
 #include "manyworlds/tetris/board/fumen.hpp"
 #include "manyworlds/tetris/board/movegen.hpp"
+#include "tetris/fumen_corpus.hpp"
 
 namespace manyworlds::tetris {
 namespace {

@@ -1,5 +1,5 @@
-// `path`'s files (tetris/sfinder/path_files.hpp) against the files solution-finder 1.43 wrote for the
-// same fields (tests/data/tetris/sfinder/path/, commands in its README). Where sfinder's order
+// `path`'s files (tetris/sfinder/path_files.hpp) against the files solution-finder 1.43 wrote for
+// the same fields (tests/data/tetris/sfinder/path/, commands in its README). Where sfinder's order
 // is deterministic (the CSV rows, the fumens, every count, the links' text) the comparison is
 // byte for byte; where it is not (HTML entries and "All solutions" pages with equal counts come
 // out of a parallel stream; ';' lists come out of hash sets) entries are compared as multisets
@@ -15,11 +15,11 @@
 #include <sstream>
 
 #include "manyworlds/tetris/board/fumen.hpp"
-#include "manyworlds/tetris/search/path.hpp"
-#include "manyworlds/tetris/sfinder/path_files.hpp"
 #include "manyworlds/tetris/board/pattern.hpp"
+#include "manyworlds/tetris/search/path.hpp"
 #include "manyworlds/tetris/search/saves.hpp"
 #include "manyworlds/tetris/sfinder/inputs.hpp"
+#include "manyworlds/tetris/sfinder/path_files.hpp"
 #include "testing/files.hpp"
 
 namespace manyworlds::tetris {

@@ -26,8 +26,8 @@
 #include <string_view>
 #include <vector>
 
-#include "manyworlds/tetris/search/path.hpp"
 #include "manyworlds/tetris/board/pattern.hpp"
+#include "manyworlds/tetris/search/path.hpp"
 
 namespace manyworlds::tetris {
 
