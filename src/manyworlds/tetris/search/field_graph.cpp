@@ -395,10 +395,10 @@ std::uint32_t FieldGraph::new_edges(std::size_t length) {
     if (first % kEdgeChunk + length > kEdgeChunk) first = (first / kEdgeChunk + 1) * kEdgeChunk;
   } while (!edges_used_.compare_exchange_weak(used, first + length, std::memory_order_relaxed));
   Id* chunk = chunk_of(edge_chunks_, std::size_t(first / kEdgeChunk), kEdgeChunk);
-  // The first chunk a slice at a time (new_block()): the slices this list starts.
+  // The first chunk a slice at a time (new_block()): the slices that start within this list.
   const std::uint64_t last = first + length - 1;
-  if (last < kEdgeChunk && (first % kEdgeSlice == 0 || first / kEdgeSlice != last / kEdgeSlice)) {
-    const std::uint64_t from = first % kEdgeSlice == 0 ? first : last / kEdgeSlice * kEdgeSlice;
+  const std::uint64_t from = (first + kEdgeSlice - 1) / kEdgeSlice * kEdgeSlice;
+  if (last < kEdgeChunk && from <= last) {
     populate_pages(chunk + from, (last / kEdgeSlice * kEdgeSlice + kEdgeSlice - from) * sizeof(Id));
   }
   return std::uint32_t(first);
