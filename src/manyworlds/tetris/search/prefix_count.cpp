@@ -1125,6 +1125,9 @@ constexpr std::uint64_t kNoHoldTaskCompletions = 64;
 // fill oracle, not the one of adjacent rows, of fields with fewer pieces than this to come
 // (NoHoldEngine::alive(); chosen by measurement, docs/benchmarks.md).
 constexpr int kEasySoundLeft = 5;
+// The missing completions of a task up to which its exact walk looks for them alone
+// (NoHoldEngine::aim()).
+constexpr std::uint64_t kAimCompletions = 32;
 // Tasks an engine runs before it may decide so (NoHoldEngine::run()).
 constexpr int kProbeTasks = 8;
 
@@ -1262,7 +1265,12 @@ class NoHoldEngine {
     // finds are real; when they are not all the completions, the exact way finds the rest (and
     // proves the failures), from what the easy way left in `acc`.
     const bool exact = !walk_prefix(prefix, state, acc.data(), true);
-    if (exact) walk_prefix(prefix, state, acc.data(), false);
+    // The easy way's sets at the end are exact where it asks the sound oracle (tag()).
+    if (exact && sound(state)) {
+      walk_rejected(prefix, state, acc.data());
+    } else if (exact) {
+      walk_prefix(prefix, state, acc.data(), false);
+    }
     if (probe_ && !sound_end_) {
       ++probed_;
       exact_probed_ += exact ? 1 : 0;
@@ -1291,6 +1299,7 @@ class NoHoldEngine {
     Lists& lists = current_lists();
     if (lists.reached.empty()) {
       lists.reached.push_back({graph_.root()});
+      lists.rejected.emplace_back();
       lists.path = Sequence{};
     }
     int same = 0;
@@ -1299,11 +1308,14 @@ class NoHoldEngine {
       ++same;
     }
     lists.reached.resize(std::size_t(same) + 1);
+    lists.rejected.resize(std::size_t(same) + 1);
     lists.path = prefix.prefix(same);
     std::int32_t q = PatternAutomaton::root();
     for (int k = 0; k < same; ++k) q = dfa_.next(q, prefix.at(k));
     // Levels same+1 .. length-1, filled below.
     lists.reached.resize(std::max<std::size_t>(std::size_t(prefix.length), 1));
+    lists.rejected.resize(lists.reached.size());
+    recording_ = &lists;
     seen_.clear();
     bool full = false;
     for (FieldGraph::Id f : lists.reached[std::size_t(same)]) {
@@ -1311,10 +1323,71 @@ class NoHoldEngine {
     }
     if (full) {
       lists.reached.resize(std::size_t(same) + 1);
+      lists.rejected.resize(std::size_t(same) + 1);
     } else {
       lists.path = prefix.prefix(std::max(prefix.length - 1, 0));
     }
     return full;
+  }
+
+  // The exact way after an easy walk whose sets at the end were exact (sound(state)): a field
+  // the prefix reaches that the easy walk did not is reached through some field the easy way
+  // called dead (its lists' `rejected`) whose parent it reached; the easy walk added W of every
+  // field it reached at the end to `acc`. So the exact walk starts from those fields alone, the
+  // deepest first (most of the successes the easy way misses clear a row among the last pieces),
+  // and stops once `acc` is full.
+  void walk_rejected(const Sequence& prefix, std::int32_t state, std::uint64_t* acc) {
+    const Lists& lists = lists_[0];
+    easy_ = false;
+    recording_ = nullptr;
+    seen_.clear();
+    std::vector<std::int32_t> states(std::size_t(prefix.length) + 1, PatternAutomaton::root());
+    for (int k = 0; k < prefix.length; ++k) {
+      states[std::size_t(k) + 1] = dfa_.next(states[std::size_t(k)], prefix.at(k));
+    }
+    aim(prefix, state, acc);
+    for (int k = prefix.length - 1; k >= 1; --k) {
+      const std::int32_t q = states[std::size_t(k)];
+      for (const FieldGraph::Id c : lists.rejected[std::size_t(k)]) {
+        if (!seen_.insert((std::uint64_t(k) << 32 | c) + 1)) continue;
+        if (!live(c, q)) continue;
+        if (walk(c, k, q, prefix, state, acc, seen_)) break;
+      }
+    }
+    aim_.clear();
+  }
+
+  // Sets aim_ for the completions of `state` missing from `acc`, when there are few: a field
+  // after k pieces is of use only if the rest of the prefix and one of those completions can
+  // fill it, so it is asked with, of each type, at most the most and at least the least that
+  // those pieces bring (tighter than alive(), which allows every completion).
+  void aim(const Sequence& prefix, std::int32_t state, const std::uint64_t* acc) {
+    aim_.clear();
+    const std::uint64_t n = dfa_.completions(state);
+    const std::uint64_t missing = n - count_bits(acc, 0, n);
+    if (missing == 0 || missing > kAimCompletions) return;
+    PieceCounts most = 0, least = ~PieceCounts(0);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      if ((acc[i / 64] >> (i % 64)) & 1) continue;
+      Sequence rest;
+      ranking_.unrank(state, i, rest);
+      PieceCounts c = 0;
+      for (int j = 0; j < rest.length; ++j) c = add_piece(c, rest.at(j));
+      for (int p = 0; p < kPieceCount; ++p) {
+        most = set_count(most, Piece(p), std::max(count_of(most, Piece(p)), count_of(c, Piece(p))));
+        least =
+            set_count(least, Piece(p), std::min(count_of(least, Piece(p)), count_of(c, Piece(p))));
+      }
+    }
+    least &= kAnyPieces;
+    aim_.resize(std::size_t(prefix.length) + 1);
+    for (int k = prefix.length; k >= 0; --k) {
+      aim_[std::size_t(k)] = {most, least};
+      if (k > 0) {
+        most = add_piece(most, prefix.at(k - 1));
+        least = add_piece(least, prefix.at(k - 1));
+      }
+    }
   }
 
   // W(f, q): none, all, or the bits at `bits` (in a record, or in scratch_ until the next
@@ -1326,8 +1399,9 @@ class NoHoldEngine {
 
   // Adds to `acc` W(g, state) of every field g that f (reached by the prefix's first k pieces,
   // in state q) reaches by the others; true once `acc` is full. `seen` keeps the (depth, field)
-  // pairs walked, so that a field reached several ways is walked once; the inner ones that can
-  // still be filled go to reached_ (per depth).
+  // pairs walked, so that a field reached several ways is walked once; the inner ones go to the
+  // lists being recorded (recording_), those that can still be filled to `reached`, the others
+  // to `rejected`.
   bool walk(FieldGraph::Id f, int k, std::int32_t q, const Sequence& prefix, std::int32_t state,
             std::uint64_t* acc, KeySet& seen) {
     const std::uint64_t n = dfa_.completions(state);
@@ -1350,8 +1424,11 @@ class NoHoldEngine {
       if (!seen.insert((std::uint64_t(k + 1) << 32 | c) + 1)) continue;
       // Inner fields that cannot be filled any more are left; the last depth's are solve()'s.
       if (k + 1 < prefix.length) {
-        if (!live(c, to)) continue;
-        current_lists().reached[std::size_t(k + 1)].push_back(c);
+        const bool ok = live(c, to);
+        if (recording_ != nullptr) {
+          (ok ? recording_->reached : recording_->rejected)[std::size_t(k + 1)].push_back(c);
+        }
+        if (!ok) continue;
       }
       if (walk(c, k + 1, to, prefix, state, acc, seen)) return true;
     }
@@ -1367,6 +1444,14 @@ class NoHoldEngine {
   // task's walk, and solve(), find it there.
   bool live(FieldGraph::Id f, std::int32_t q) {
     if (graph_.cleared(f)) return true;
+    // Aimed at a few completions (walk_rejected()): asked afresh, not kept (the answer holds
+    // for those alone), unless the field is known dead.
+    if (!aim_.empty()) {
+      if (const SetRecord* r = find(graph_.front(f), q); r && r->kind() == SetRecord::kEmpty)
+        return false;
+      const Aim& a = aim_[std::size_t(dfa_.depth(q))];
+      return graph_.fillable_with(f, a.available, a.required);
+    }
     if (const SetRecord* r = find(graph_.front(f), tag(q))) return r->kind() != SetRecord::kEmpty;
     const bool ok = easy_alive(f, q) || alive(f, q);
     keep(f, tag(q), ok ? SetRecord::kAlive : SetRecord::kEmpty, nullptr, 0);
@@ -1385,9 +1470,14 @@ class NoHoldEngine {
     if (graph_.cleared(f)) return true;
     const int left = length_ - dfa_.depth(q);
     const PieceCounts available = cap_counts(dfa_.upcoming(q), left);
-    if (easy_ && (!sound_end_ || left >= kEasySoundLeft))
+    if (!sound(q))
       return adjacent_.fillable(graph_.field(f), graph_.height(f), available, dfa_.required(q));
     return graph_.fillable_with(f, available, dfa_.required(q));
+  }
+
+  // Whether the current way asks the sound oracle about fields in state q (alive()).
+  bool sound(std::int32_t q) const {
+    return !easy_ || (sound_end_ && length_ - dfa_.depth(q) < kEasySoundLeft);
   }
 
   // On the exact way, whether the easy way found the field alive in state q: its oracles'
@@ -1399,8 +1489,9 @@ class NoHoldEngine {
   }
 
   // The state as the records of the current way know it: the easy way's sets are apart (they
-  // may miss completions that clear rows on the way).
-  std::int32_t tag(std::int32_t q) const { return easy_ ? q | kEasyTag : q; }
+  // may miss completions that clear rows on the way), but where it asks the sound oracle its
+  // sets and marks are exact (so are all below them), and the exact way takes them as its own.
+  std::int32_t tag(std::int32_t q) const { return sound(q) ? q : q | kEasyTag; }
 
   // The record of (f, q) in the list at `front`: its set if known, else its kAlive mark, else
   // null.
@@ -1529,10 +1620,12 @@ class NoHoldEngine {
     }
   }
 
-  // Per way (easy, exact): the prefix the lists are complete for, and the lists per depth.
+  // Per way (easy, exact): the prefix the lists are complete for, and per depth the fields
+  // reached that can still be filled, and those met that cannot.
   struct Lists {
     Sequence path;
     std::vector<std::vector<FieldGraph::Id>> reached;
+    std::vector<std::vector<FieldGraph::Id>> rejected;
   };
   static constexpr std::int32_t kEasyTag = std::int32_t(1) << (SetRecord::kStateBits - 1);
   Lists& current_lists() { return lists_[easy_ ? 0 : 1]; }
@@ -1550,7 +1643,13 @@ class NoHoldEngine {
   int probed_ = 0;              // tasks run before sound_end_,
   int exact_probed_ = 0;        // and those of them that walked the exact way
   std::array<Lists, 2> lists_;  // the easy way's, the exact way's
-  KeySet seen_;                 // walk_prefix()'s, kept for its memory
+  Lists* recording_ = nullptr;  // where walk() puts the fields it meets, if anywhere
+  // walk_rejected()'s pieces to come per depth (aim()), empty if none.
+  struct Aim {
+    PieceCounts available, required;
+  };
+  std::vector<Aim> aim_;
+  KeySet seen_;  // walk_prefix()'s, kept for its memory
   RecordArena& arena_;
   RecordArena::Cursor cursor_;
   std::uint64_t generation_ = 0;
