@@ -1125,11 +1125,14 @@ constexpr std::uint64_t kNoHoldTaskCompletions = 64;
 // fill oracle, not the one of adjacent rows, of fields with fewer pieces than this to come
 // (NoHoldEngine::alive(); chosen by measurement, docs/benchmarks.md).
 constexpr int kEasySoundLeft = 5;
+// Tasks an engine runs before it may decide so (NoHoldEngine::run()).
+constexpr int kProbeTasks = 8;
 // The missing completions of a task up to which its exact walk looks for them alone
 // (NoHoldEngine::aim()).
 constexpr std::uint64_t kAimCompletions = 32;
-// Tasks an engine runs before it may decide so (NoHoldEngine::run()).
-constexpr int kProbeTasks = 8;
+// The tasks in a row that needed the exact way after which it walks all the prefix's fields
+// again (NoHoldEngine::run()).
+constexpr int kExactRun = 32;
 
 // The field graph's budget without hold, beside which the sets below are kept (they count
 // against it: the graph and the sets start afresh together). A fresh start costs every set
@@ -1265,8 +1268,12 @@ class NoHoldEngine {
     // finds are real; when they are not all the completions, the exact way finds the rest (and
     // proves the failures), from what the easy way left in `acc`.
     const bool exact = !walk_prefix(prefix, state, acc.data(), true);
-    // The easy way's sets at the end are exact where it asks the sound oracle (tag()).
-    if (exact && sound(state)) {
+    // The easy way's sets at the end are exact where it asks the sound oracle (tag()); then
+    // the exact way walks from the fields the easy way called dead, unless task after task has
+    // needed it: then the whole walk, which starts from the lists of the task before, costs
+    // less.
+    exact_run_ = exact ? exact_run_ + 1 : 0;
+    if (exact && sound(state) && exact_run_ <= kExactRun) {
       walk_rejected(prefix, state, acc.data());
     } else if (exact) {
       walk_prefix(prefix, state, acc.data(), false);
@@ -1642,6 +1649,7 @@ class NoHoldEngine {
   const bool probe_;            // sound_end_ decided by run()
   int probed_ = 0;              // tasks run before sound_end_,
   int exact_probed_ = 0;        // and those of them that walked the exact way
+  int exact_run_ = 0;           // the tasks in a row, up to the current one, that did
   std::array<Lists, 2> lists_;  // the easy way's, the exact way's
   Lists* recording_ = nullptr;  // where walk() puts the fields it meets, if anywhere
   // walk_rejected()'s pieces to come per depth (aim()), empty if none.
