@@ -1353,12 +1353,12 @@ class NoHoldEngine {
       states[std::size_t(k) + 1] = dfa_.next(states[std::size_t(k)], prefix.at(k));
     }
     aim(prefix, state, acc);
-    for (int k = prefix.length - 1; k >= 1; --k) {
+    bool full = false;
+    for (int k = prefix.length - 1; k >= 1 && !full; --k) {
       const std::int32_t q = states[std::size_t(k)];
       for (const FieldGraph::Id c : lists.rejected[std::size_t(k)]) {
-        if (!seen_.insert((std::uint64_t(k) << 32 | c) + 1)) continue;
-        if (!live(c, q)) continue;
-        if (walk(c, k, q, prefix, state, acc, seen_)) break;
+        if (!seen_.insert((std::uint64_t(k) << 32 | c) + 1) || !live(c, q)) continue;
+        if ((full = walk(c, k, q, prefix, state, acc, seen_))) break;
       }
     }
     aim_.clear();
