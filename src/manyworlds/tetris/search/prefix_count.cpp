@@ -1657,7 +1657,7 @@ class NoHoldEngine {
     PieceCounts available, required;
   };
   std::vector<Aim> aim_;
-  KeySet seen_;  // walk_prefix()'s, kept for its memory
+  KeySet seen_;  // the walks' (walk_prefix(), walk_rejected()), kept for its memory
   RecordArena& arena_;
   RecordArena::Cursor cursor_;
   std::uint64_t generation_ = 0;
