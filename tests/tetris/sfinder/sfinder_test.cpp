@@ -268,6 +268,153 @@ TEST(SfinderSeq, BackwardIsForwardsInverse) {
   EXPECT_EQ(got, brute);
 }
 
+// sfinder's own construction of the hold orders (CountForwardOrderLookUp and
+// CountReverseOrderLookUp): whole lists, doubled per piece. The reference for the orders the
+// library makes one at a time.
+std::vector<HoldOrder> forward_orders(int to_depth, bool over, bool empty_hold) {
+  if (to_depth == 1) {
+    if (empty_hold) return {{{0}, 0}, {{1}, 1}};
+    if (!over) {
+      throw InputError("util seq: forward to 1 piece from 1 piece: the hold is always empty");
+    }
+    return {{{0}, 1}, {{1}, 0}};
+  }
+  // positions: the pieces placed so far, the held one last.
+  std::vector<HoldOrder> c = empty_hold ? std::vector<HoldOrder>{{{0, 1}, 0}, {{1, 0}, 1}}
+                                        : std::vector<HoldOrder>{{{1, 0}, 0}, {{0, 1}, 1}};
+  auto place_before_held = [](HoldOrder& o, int n) {
+    o.positions.insert(o.positions.end() - 1, n);
+  };
+  for (int depth = 2; depth < to_depth; ++depth) {
+    std::size_t size = c.size();
+    for (std::size_t i = 0; i < size; ++i) {
+      HoldOrder held = c[i];
+      bool has_hold = !empty_hold || c[i].holds > 0;
+      place_before_held(c[i], depth);  // place the new piece
+      if (has_hold) {
+        held.positions.push_back(depth);  // place the held one, hold the new piece
+        ++held.holds;
+      } else {
+        ++c[i].holds;  // (empty hold) hold the new piece
+        held.positions.push_back(depth);
+      }
+      c.push_back(held);
+    }
+  }
+  if (over) {
+    std::size_t size = c.size();
+    for (std::size_t i = 0; i < size; ++i) {
+      HoldOrder held = c[i];
+      bool has_hold = !empty_hold || c[i].holds > 0;
+      place_before_held(c[i], to_depth);
+      c[i].positions.pop_back();
+      if (has_hold) {
+        ++held.holds;
+      } else {
+        ++c[i].holds;
+      }
+      c.push_back(held);
+    }
+  } else {
+    for (HoldOrder& o : c) {
+      if (!empty_hold || o.holds > 0) ++o.holds;  // the held piece is played last
+    }
+  }
+  return c;
+}
+
+std::vector<HoldOrder> backward_orders(int to_depth, int from_depth, bool empty_hold) {
+  struct Stack {
+    HoldOrder order;
+    std::size_t stock = 0;  // where the next held piece goes
+    bool added = false;     // a piece was played before (empty hold only)
+  };
+  auto stock = [&](Stack& s, int n) {
+    auto& p = s.order.positions;
+    p.insert(p.begin() + long(s.stock), n);
+    if (empty_hold ? s.added : s.stock != 0) ++s.order.holds;
+    s.stock = p.size();
+  };
+  std::vector<Stack> c(1);
+  for (int depth = 0; depth < from_depth; ++depth) {
+    int n = depth < to_depth ? depth : -1;
+    if (depth < from_depth - 1) {
+      std::size_t size = c.size();
+      for (std::size_t i = 0; i < size; ++i) {
+        Stack held = c[i];
+        c[i].order.positions.push_back(n);
+        c[i].added = true;
+        stock(held, n);
+        c.push_back(held);
+      }
+    } else {
+      for (Stack& s : c) stock(s, n);
+    }
+  }
+  std::vector<HoldOrder> out;
+  for (Stack& s : c) {
+    if (to_depth == from_depth && (!empty_hold || s.order.holds > 0)) ++s.order.holds;
+    out.push_back(std::move(s.order));
+  }
+  return out;
+}
+
+std::vector<HoldOrder> forward_list(int to, bool over, bool empty_hold) {
+  std::vector<HoldOrder> out(forward_order_count(to, over));
+  for (std::size_t i = 0; i < out.size(); ++i) forward_order(to, over, empty_hold, i, out[i]);
+  return out;
+}
+std::vector<HoldOrder> backward_list(int to, int from, bool empty_hold) {
+  std::vector<HoldOrder> out(backward_order_count(from));
+  for (std::size_t i = 0; i < out.size(); ++i) backward_order(to, from, empty_hold, i, out[i]);
+  return out;
+}
+bool same(const std::vector<HoldOrder>& a, const std::vector<HoldOrder>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
+    return x.positions == y.positions && x.holds == y.holds;
+  });
+}
+
+// A --length far beyond the pattern (past the estimate with --force) is refused before any
+// order is made, not run out of memory on; a shorter one expands.
+TEST(SfinderSeq, HoldOrdersBeyondTheTableAreRefused) {
+  SeqOptions o;
+  o.patterns = {"T"};
+  o.mode = SeqMode::Backward;
+  for (int length : {26, 40, 100}) {
+    o.length = length;
+    EXPECT_THROW(expand_sequences(o, [](std::string_view) {}), InputError) << length;
+  }
+  o.length = 12;
+  std::set<std::string> got;
+  expand_sequences(o, [&](std::string_view s) { got.insert(std::string(s)); });
+  EXPECT_EQ(got, (std::set<std::string>{"T" + std::string(11, '*'), "*T" + std::string(10, '*')}));
+}
+
+// Each order made alone is the one at its place in sfinder's doubled lists, for every depth,
+// cut and hold start.
+TEST(SfinderSeq, OrdersMadeAloneMatchTheDoubledLists) {
+  for (bool empty_hold : {false, true}) {
+    for (int to = 1; to <= 12; ++to) {
+      for (bool over : {false, true}) {
+        if (to == 1 && !over && !empty_hold) {
+          EXPECT_THROW(forward_list(to, over, empty_hold), InputError);
+          continue;
+        }
+        EXPECT_TRUE(same(forward_orders(to, over, empty_hold), forward_list(to, over, empty_hold)))
+            << to << over << empty_hold;
+      }
+    }
+    for (int from = 1; from <= 12; ++from) {
+      for (int to = 1; to <= from; ++to) {
+        EXPECT_TRUE(
+            same(backward_orders(to, from, empty_hold), backward_list(to, from, empty_hold)))
+            << to << " " << from << empty_hold;
+      }
+    }
+  }
+}
+
 // The sizes the estimate counts are those of the lists it no longer makes.
 TEST(SfinderSeq, OrderSizesCountedMatchTheListsMade) {
   for (int to = 1; to <= 12; ++to) {

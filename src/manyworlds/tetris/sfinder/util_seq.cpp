@@ -308,92 +308,61 @@ SeqOptions read_seq_options(const OptionValues& command_line) {
   return o;
 }
 
-std::vector<HoldOrder> forward_orders(int to_depth, bool over, bool empty_hold) {
+void forward_order(int to_depth, bool over, bool empty_hold, std::uint64_t index, HoldOrder& out) {
+  std::vector<int>& p = out.positions;
+  const bool second = (index & 1) != 0;
   if (to_depth == 1) {
-    if (empty_hold) return {{{0}, 0}, {{1}, 1}};
-    if (!over) {
+    if (!empty_hold && !over) {
       throw InputError("util seq: forward to 1 piece from 1 piece: the hold is always empty");
     }
-    return {{{0}, 1}, {{1}, 0}};
+    p.assign({second ? 1 : 0});
+    out.holds = second == empty_hold ? 1 : 0;
+    return;
   }
-  // positions: the pieces placed so far, the held one last.
-  std::vector<HoldOrder> c = empty_hold ? std::vector<HoldOrder>{{{0, 1}, 0}, {{1, 0}, 1}}
-                                        : std::vector<HoldOrder>{{{1, 0}, 0}, {{0, 1}, 1}};
-  auto place_before_held = [](HoldOrder& o, int n) {
-    o.positions.insert(o.positions.end() - 1, n);
-  };
+  // The pieces placed so far, the held one last.
+  p.assign({second == empty_hold ? 1 : 0, second == empty_hold ? 0 : 1});
+  out.holds = second ? 1 : 0;
   for (int depth = 2; depth < to_depth; ++depth) {
-    std::size_t size = c.size();
-    for (std::size_t i = 0; i < size; ++i) {
-      HoldOrder held = c[i];
-      bool has_hold = !empty_hold || c[i].holds > 0;
-      place_before_held(c[i], depth);  // place the new piece
-      if (has_hold) {
-        held.positions.push_back(depth);  // place the held one, hold the new piece
-        ++held.holds;
-      } else {
-        ++c[i].holds;  // (empty hold) hold the new piece
-        held.positions.push_back(depth);
-      }
-      c.push_back(held);
+    const bool has_hold = !empty_hold || out.holds > 0;
+    if ((index >> (depth - 1) & 1) == 0) {
+      p.insert(p.end() - 1, depth);  // place the new piece
+      if (!has_hold) ++out.holds;
+    } else {
+      p.push_back(depth);  // place the held one, hold the new piece
+      if (has_hold) ++out.holds;
     }
   }
-  if (over) {
-    std::size_t size = c.size();
-    for (std::size_t i = 0; i < size; ++i) {
-      HoldOrder held = c[i];
-      bool has_hold = !empty_hold || c[i].holds > 0;
-      place_before_held(c[i], to_depth);
-      c[i].positions.pop_back();
-      if (has_hold) {
-        ++held.holds;
-      } else {
-        ++c[i].holds;
-      }
-      c.push_back(held);
-    }
-  } else {
-    for (HoldOrder& o : c) {
-      if (!empty_hold || o.holds > 0) ++o.holds;  // the held piece is played last
-    }
+  const bool has_hold = !empty_hold || out.holds > 0;
+  if (!over) {
+    if (has_hold) ++out.holds;  // the held piece is played last
+  } else if ((index >> (to_depth - 1) & 1) == 0) {
+    p.insert(p.end() - 1, to_depth);
+    p.pop_back();
+    if (!has_hold) ++out.holds;
+  } else if (has_hold) {
+    ++out.holds;
   }
-  return c;
 }
 
-std::vector<HoldOrder> backward_orders(int to_depth, int from_depth, bool empty_hold) {
-  struct Stack {
-    HoldOrder order;
-    std::size_t stock = 0;  // where the next held piece goes
-    bool added = false;     // a piece was played before (empty hold only)
-  };
-  auto stock = [&](Stack& s, int n) {
-    auto& p = s.order.positions;
-    p.insert(p.begin() + long(s.stock), n);
-    if (empty_hold ? s.added : s.stock != 0) ++s.order.holds;
-    s.stock = p.size();
-  };
-  std::vector<Stack> c(1);
+void backward_order(int to_depth, int from_depth, bool empty_hold, std::uint64_t index,
+                    HoldOrder& out) {
+  std::vector<int>& p = out.positions;
+  p.clear();
+  out.holds = 0;
+  std::size_t stock = 0;  // where the next held piece goes
+  bool added = false;     // a piece was played before (empty hold only)
   for (int depth = 0; depth < from_depth; ++depth) {
-    int n = depth < to_depth ? depth : -1;
-    if (depth < from_depth - 1) {
-      std::size_t size = c.size();
-      for (std::size_t i = 0; i < size; ++i) {
-        Stack held = c[i];
-        c[i].order.positions.push_back(n);
-        c[i].added = true;
-        stock(held, n);
-        c.push_back(held);
-      }
-    } else {
-      for (Stack& s : c) stock(s, n);
+    const int n = depth < to_depth ? depth : -1;
+    if (depth < from_depth - 1 && (index >> depth & 1) == 0) {
+      p.push_back(n);
+      added = true;
+      continue;
     }
+    p.insert(p.begin() + long(stock), n);
+    if (empty_hold ? added : stock != 0) ++out.holds;
+    stock = p.size();
   }
-  std::vector<HoldOrder> out;
-  for (Stack& s : c) {
-    if (to_depth == from_depth && (!empty_hold || s.order.holds > 0)) ++s.order.holds;
-    out.push_back(std::move(s.order));
-  }
-  return out;
+  if (to_depth == from_depth && (!empty_hold || out.holds > 0)) ++out.holds;
 }
 
 namespace {
@@ -436,9 +405,41 @@ std::vector<std::string> pattern_sequences(const Pattern& pattern) {
 
 namespace {
 
+// The hold orders of one line, each a row of `width` positions (every order of a line has as
+// many; a byte each, since kMaxOrders orders have fewer than 128 pieces) and its number of holds: a
+// vector per order took about twenty times the memory (docs/benchmarks.md).
+struct OrderTable {
+  std::size_t width = 0;
+  std::vector<std::int8_t> positions;
+  std::vector<std::uint8_t> holds;
+  std::size_t size() const { return holds.size(); }
+  // Fills the table with `count` orders, `make(index, order)` making each. Only a --length
+  // far beyond the pattern (with --force) asks for more than kMaxOrders.
+  static constexpr std::uint64_t kMaxOrders = std::uint64_t(1) << 24;
+  template <class Make>
+  void fill(std::uint64_t count, Make&& make) {
+    if (count > kMaxOrders) {
+      throw InputError(
+          fmt::format("util seq: {} hold orders per sequence, beyond {}: use a shorter --length",
+                      count, kMaxOrders));
+    }
+    HoldOrder h;
+    for (std::uint64_t i = 0; i < count; ++i) {
+      make(i, h);
+      if (i == 0) {
+        width = h.positions.size();
+        positions.reserve(std::size_t(count) * width);
+        holds.reserve(std::size_t(count));
+      }
+      positions.insert(positions.end(), h.positions.begin(), h.positions.end());
+      holds.push_back(std::uint8_t(h.holds));
+    }
+  }
+};
+
 struct Plan {
   Pattern pattern;
-  std::vector<HoldOrder> orders;  // forward and backward modes, when made
+  OrderTable orders;              // forward and backward modes, when made
   std::uint64_t order_count = 1;  // how many orders the mode makes (pass: 1)
   int unknown = 0;                // backward-and-pass: the '*' in a line, before the cut
   int length = 0;                 // the cut (0: none)
@@ -463,7 +464,11 @@ std::optional<Plan> plan(const SeqOptions& o, const std::string& line, bool make
           "util seq: forward needs patterns of at least 2 pieces ('{}' has {})", p->text, depth));
     }
     plan.order_count = forward_order_count(to, over);
-    if (make_orders) plan.orders = forward_orders(to, over, empty_hold);
+    if (make_orders) {
+      plan.orders.fill(plan.order_count, [&](std::uint64_t i, HoldOrder& h) {
+        forward_order(to, over, empty_hold, i, h);
+      });
+    }
   } else if (o.mode != SeqMode::Pass) {
     int from = o.length > 0 ? std::max(depth, o.length) : depth + 1;
     plan.order_count = backward_order_count(from);
@@ -473,7 +478,11 @@ std::optional<Plan> plan(const SeqOptions& o, const std::string& line, bool make
       first.resize(std::min(cut, first.size()));
       plan.unknown = int(std::count(first.begin(), first.end(), -1));
     }
-    if (make_orders) plan.orders = backward_orders(depth, from, !o.head_hold);
+    if (make_orders) {
+      plan.orders.fill(plan.order_count, [&](std::uint64_t i, HoldOrder& h) {
+        backward_order(depth, from, !o.head_hold, i, h);
+      });
+    }
   }
   return plan;
 }
@@ -555,10 +564,14 @@ void expand_sequences(const SeqOptions& o, const std::function<void(std::string_
         if (counts_ok(s) && text_ok(s)) out(s);
         return;
       }
-      for (const HoldOrder& h : p->orders) {
-        if (hold_rule && !hold_rule->test(h.holds)) continue;
+      const OrderTable& orders = p->orders;
+      for (std::size_t k = 0; k < orders.size(); ++k) {
+        if (hold_rule && !hold_rule->test(orders.holds[k])) continue;
         std::string s;
-        for (int pos : h.positions) s += pos < 0 ? '*' : sequence[std::size_t(pos)];
+        for (std::size_t j = k * orders.width; j < (k + 1) * orders.width; ++j) {
+          const int pos = orders.positions[j];
+          s += pos < 0 ? '*' : sequence[std::size_t(pos)];
+        }
         s = s.substr(0, cut);
         if (!counts_ok(s) || !text_ok(s)) continue;
         if (o.mode == SeqMode::BackwardAndPass) {

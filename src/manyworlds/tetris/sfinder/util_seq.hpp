@@ -89,16 +89,20 @@ struct HoldOrder {
   std::vector<int> positions;
   int holds = 0;
 };
-// sfinder's CountForwardOrderLookUp: the orders of `to_depth` pieces out of a sequence (of more
-// pieces when `over`), starting with its first piece in the hold slot unless `empty_hold`.
-std::vector<HoldOrder> forward_orders(int to_depth, bool over, bool empty_hold);
-// sfinder's CountReverseOrderLookUp: the sequences of `from_depth` pieces that play as the
-// `to_depth` pieces 0, 1, ... (positions of the result's pieces in that order, -1 unknown).
-std::vector<HoldOrder> backward_orders(int to_depth, int from_depth, bool empty_hold);
+// sfinder's CountForwardOrderLookUp and CountReverseOrderLookUp, one order at a time. Forward:
+// the orders of `to_depth` pieces out of a sequence (of more pieces when `over`), starting with
+// its first piece in the hold slot unless `empty_hold`. Backward: the sequences of
+// `from_depth` pieces that play as the `to_depth` pieces 0, 1, ... (positions of the result's
+// pieces in that order, -1 unknown). sfinder makes each list by doubling it per piece, a copy
+// of every order so far taking the other choice; order number `index` is made here alone,
+// into `out`, bit d of the index being the choice at the d-th doubling.
+void forward_order(int to_depth, bool over, bool empty_hold, std::uint64_t index, HoldOrder& out);
+void backward_order(int to_depth, int from_depth, bool empty_hold, std::uint64_t index,
+                    HoldOrder& out);
 
-// The size of those lists without making them (they have 2^depth orders): how many orders
-// forward_orders(to_depth, over, ...) makes and the largest position in them, how many
-// backward_orders(..., from_depth, ...) makes, and the positions of its first order.
+// The size of those lists (2^depth orders) without making them: how many forward orders of
+// (to_depth, over) there are and the largest position in them, how many backward orders of
+// from_depth, and the positions of the first backward order.
 std::uint64_t forward_order_count(int to_depth, bool over);
 int forward_order_reach(int to_depth, bool over);
 std::uint64_t backward_order_count(int from_depth);
