@@ -388,13 +388,11 @@ std::uint64_t backward_order_count(int from_depth) {
 }
 
 std::vector<int> first_backward_positions(int to_depth, int from_depth) {
-  // The first order plays each piece as it comes and stocks only the last, which goes first.
-  auto known = [&](int depth) { return depth < to_depth ? depth : -1; };
-  std::vector<int> positions;
-  if (from_depth < 1) return positions;
-  positions.push_back(known(from_depth - 1));
-  for (int depth = 0; depth < from_depth - 1; ++depth) positions.push_back(known(depth));
-  return positions;
+  // Order 0 plays each piece as it comes and stocks only the last, which goes first (the hold
+  // start changes its hold count only).
+  HoldOrder first;
+  backward_order(to_depth, from_depth, false, 0, first);
+  return first.positions;
 }
 
 std::vector<std::string> pattern_sequences(const Pattern& pattern) {
