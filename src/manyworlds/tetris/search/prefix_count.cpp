@@ -700,6 +700,7 @@ class Engine {
     std::uint32_t continuations;
     std::uint32_t orders;
   };
+  static constexpr std::uint32_t kNoAnswer = ~std::uint32_t(0);
 
   // The continuations (r draws left) that succeed from a split: with hold, those whose hold
   // choices give a placement order in the union of the order languages of its fields;
@@ -743,33 +744,35 @@ class Engine {
     std::stable_sort(by_held_.begin(), by_held_.end(), [&](std::uint32_t a, std::uint32_t b) {
       return held_rank(splits[a].held) < held_rank(splits[b].held);
     });
-    // The splits that still have a field, by rank, each with its answer so far in arena_.
+    // The splits by rank, each with its answer so far in arena_ (none yet: kNoAnswer). Whether
+    // a split still has a field is left to its lists when it is extended: most evaluations end
+    // before they extend more than the first few splits, and the first field of every split's
+    // list took two fifths of `*p4,*p7` (docs/benchmarks.md, "Percent with hold, round
+    // fifteen").
     live_.clear();
     for (std::size_t j = 0; j < splits.size() && !done; ++j) {
       const Split& s = splits[by_held_[j]];
-      if (!field_at(reach(s.order, bound(s, q)), 0)) continue;
-      OrderKey key = key_of(s);
+      const OrderKey key = key_of(s);
       const Answer* known = unions_.find(key);
-      Answer a;
-      if (known) {
-        a = *known;
-      } else {
-        const std::uint32_t first = arena_.take(std::size_t(words + owords));
-        a = {first, first + std::uint32_t(words)};
-        unions_.insert(key, a);
-      }
-      live_.push_back({&s, key, a, false});
+      live_.push_back({&s, key, known ? *known : Answer{kNoAnswer, kNoAnswer}, false, false});
     }
     if (hopeless_.size() < live_.size()) hopeless_.resize(live_.size());
     if (chases_.size() < live_.size()) chases_.resize(live_.size());
     for (std::size_t w = 0; w < live_.size(); ++w) {
-      or_bits(acc, arena_.at(live_[w].answer.continuations), r);
+      if (live_[w].answer.continuations != kNoAnswer) {
+        or_bits(acc, arena_.at(live_[w].answer.continuations), r);
+      }
       clear_bits(hopeless_[w], r);
       chases_[w].clear();
     }
     // Adds the continuations that `field` gives through split l.
     auto take = [&](Live& l, FieldGraph::Id field) {
       const std::uint64_t* orders = language(field, olen, lang);
+      if (l.answer.continuations == kNoAnswer) {
+        const std::uint32_t first = arena_.take(std::size_t(words + owords));
+        l.answer = {first, first + std::uint32_t(words)};
+        unions_.insert(l.key, l.answer);
+      }
       std::uint64_t* v = arena_.at(l.answer.continuations);
       l.grown = true;
       if (!hold_) {
@@ -792,15 +795,21 @@ class Engine {
         }
       }
     };
-    // First the first split's first fields from the list of the whole pattern: they take
-    // most continuations with one list for all (kLooseFirst).
-    if (!live_.empty()) {
-      Live& l = live_[0];
+    // First the first split with a field: its first fields from the list of the whole
+    // pattern take most continuations with one list for all (kLooseFirst).
+    for (std::size_t w = 0; w < live_.size() && !covers(acc, target, r); ++w) {
+      Live& l = live_[w];
       const std::int32_t list = reach(l.split->order, bound(*l.split, q));
+      l.asked = true;
+      if (!field_at(list, 0)) {
+        hopeless_[w] = target;  // no field: it takes nothing
+        continue;
+      }
       for (std::uint32_t i = 0; i < kLooseFirst && !covers(acc, target, r) && field_at(list, i);
            ++i) {
         take(l, lists_[std::size_t(list)].fields[i]);
       }
+      break;
     }
     // Extends split w towards continuation `index` by at most `budget` parent fields: whether
     // it now takes it. A list that runs out proves that no continuation bringing the same
@@ -812,15 +821,27 @@ class Engine {
       Chase* c = nullptr;
       for (Chase& x : chases_[w]) c = x.brings == brings ? &x : c;
       if (!c) {
+        if (!l.asked) {
+          // The loose list the narrow ones start from, to its first field outside the budget
+          // (the budget is for the narrow levels, as when every split's list was asked first).
+          PieceCounts up = bound(*l.split, q);
+          Sequence o = l.split->order;
+          for (int j = 0; j < kNarrowLevels && o.length > 0; ++j) {
+            up = add_piece(up, o.at(o.length - 1));
+            o = o.prefix(o.length - 1);
+          }
+          field_at(reach(o, up), 0);
+        }
         chases_[w].push_back(
             {brings, reach(l.split->order, brings, bound(*l.split, q), kNarrowLevels), 0});
         c = &chases_[w].back();
       }
       work_ = budget;
-      bool taken = true;
+      bool taken = true, ran_out = false;
       while (!has_bit(acc, index)) {
         if (!field_at(c->list, c->next)) {
           if (!stalled_) {
+            ran_out = true;
             for_missing(acc, target, r, [&](std::uint64_t i) {
               if (input_counts(i, r, held) == brings) {
                 set_bit(hopeless_[w], i);
@@ -834,6 +855,12 @@ class Engine {
       }
       work_ = kUnlimited;
       stalled_ = false;
+      // A split with no field at all can take nothing: asked once, when a narrow list of it
+      // first runs out, so that it is not extended again for every other missing one.
+      if (ran_out && !l.asked) {
+        l.asked = true;
+        if (!field_at(reach(l.split->order, bound(*l.split, q)), 0)) hopeless_[w] = target;
+      }
       return taken;
     };
     // One missing continuation at a time, through the splits by rank, each given a budget
@@ -1023,6 +1050,7 @@ class Engine {
     OrderKey key;
     Answer answer;
     bool grown;
+    bool asked;  // whether the split's whole list was asked for a field (chase)
   };
   std::vector<Live> live_;
   std::vector<std::vector<Chase>> chases_;
