@@ -781,19 +781,22 @@ class Engine {
         return;
       }
       // Project the orders not seen before.
+      // Into the split's answer only, then the answer into acc at once: one store an input,
+      // not two.
       std::uint64_t* lu = arena_.at(l.answer.orders);
+      bool any = false;
       for (int i = 0; i < owords; ++i) {
         std::uint64_t fresh = orders[i] & ~lu[i];
         lu[i] |= fresh;
+        any = any || fresh != 0;
         for (; fresh; fresh &= fresh - 1) {
           std::uint64_t order = std::uint64_t(64 * i + std::countr_zero(fresh));
           for (std::uint16_t input : s_.projection->at(l.split->held, order)) {
-            const std::uint64_t bit = std::uint64_t(1) << (input % 64);
-            v[input / 64] |= bit;
-            acc.w[input / 64] |= bit;
+            v[input / 64] |= std::uint64_t(1) << (input % 64);
           }
         }
       }
+      if (any) or_bits(acc, v, r);
     };
     // First the first split with a field: its first fields from the list of the whole
     // pattern take most continuations with one list for all (kLooseFirst).
