@@ -745,9 +745,9 @@ class Engine {
       return held_rank(splits[a].held) < held_rank(splits[b].held);
     });
     // The splits by rank, each with its answer so far in arena_ (none yet: kNoAnswer). Whether
-    // a split still has a field is left to its lists when it is extended: most evaluations end
-    // before they extend more than the first few splits, and the first field of every split's
-    // list took two fifths of `*p4,*p7` (docs/benchmarks.md, "Percent with hold, round
+    // a split still has a field is asked when it is first extended: most evaluations end
+    // before they extend more than the first few splits, and asking every split first was a
+    // large part of the count's time (docs/benchmarks.md, "Percent with hold, round
     // fifteen").
     live_.clear();
     for (std::size_t j = 0; j < splits.size() && !done; ++j) {
