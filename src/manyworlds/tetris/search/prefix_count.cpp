@@ -733,8 +733,8 @@ class Engine {
     // Which split takes a continuation cheaply varies, and a split can search long for one
     // that the next takes at once. So, after the first split's first kLooseFirst fields of the
     // whole pattern's list, the splits take turns, by rank: each may expand kFirstBudget
-    // parent fields for it, then 4 times as many, and so on, until one takes it or all prove
-    // they cannot.
+    // parent fields for it (fewer further down the rank, rank_budget()), then 4 times as
+    // many, and so on, until one takes it or all prove they cannot.
     bool done = false;
     for (const Split& s : splits) {
       if (s_.answers.or_into(key_of(s), words, acc) && (done = covers(acc, target, r))) break;
@@ -882,7 +882,7 @@ class Engine {
         open = false;
         for (std::size_t w = 0; w < live_.size() && !taken; ++w) {
           if (has_bit(hopeless_[w], std::uint64_t(index))) continue;
-          taken = chase(w, std::uint64_t(index), budget);
+          taken = chase(w, std::uint64_t(index), rank_budget(budget, w));
           open = open || !has_bit(hopeless_[w], std::uint64_t(index));
         }
       }
@@ -1066,6 +1066,13 @@ class Engine {
   // The first budget of a split for one continuation in evaluate() (parent fields its lists
   // may expand); it grows fourfold each round.
   static constexpr long kFirstBudget = 4;
+  // A split's budget in a turn: halved for every kRankHalving splits before it in the rank
+  // (at least 1 parent field, at most 8 halvings). The splits further down take a continuation
+  // less often, and a hard one had every split spend the whole budget first.
+  static constexpr std::size_t kRankHalving = 8;
+  static long rank_budget(long budget, std::size_t w) {
+    return std::max(1L, budget >> std::min<std::size_t>(8, w / kRankHalving));
+  }
   // How many fields of the whole pattern's list the first split takes before the turns.
   static constexpr std::uint32_t kLooseFirst = 16;
   std::vector<std::pair<PieceCounts, std::uint64_t>> missing_;  // pick_missing()
