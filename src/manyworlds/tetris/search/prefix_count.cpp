@@ -780,9 +780,8 @@ class Engine {
         or_bits(acc, orders, r);
         return;
       }
-      // Project the orders not seen before.
-      // Into the split's answer only, then the answer into acc at once: one store an input,
-      // not two.
+      // Project the orders not seen before into the split's answer, then the answer into acc
+      // at once (one store an input, not two).
       std::uint64_t* lu = arena_.at(l.answer.orders);
       bool any = false;
       for (int i = 0; i < owords; ++i) {
