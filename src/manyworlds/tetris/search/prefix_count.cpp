@@ -823,19 +823,17 @@ class Engine {
       Chase* c = nullptr;
       for (Chase& x : chases_[w]) c = x.brings == brings ? &x : c;
       if (!c) {
+        const std::int32_t list = reach(l.split->order, brings, bound(*l.split, q), kNarrowLevels);
         if (!l.asked) {
           // The loose list the narrow ones start from, to its first field outside the budget
           // (the budget is for the narrow levels, as when every split's list was asked first).
-          PieceCounts up = bound(*l.split, q);
-          Sequence o = l.split->order;
-          for (int j = 0; j < kNarrowLevels && o.length > 0; ++j) {
-            up = add_piece(up, o.at(o.length - 1));
-            o = o.prefix(o.length - 1);
+          std::int32_t top = list;
+          for (int j = 0; j < kNarrowLevels && lists_[std::size_t(top)].parent >= 0; ++j) {
+            top = lists_[std::size_t(top)].parent;
           }
-          field_at(reach(o, up), 0);
+          field_at(top, 0);
         }
-        chases_[w].push_back(
-            {brings, reach(l.split->order, brings, bound(*l.split, q), kNarrowLevels), 0});
+        chases_[w].push_back({brings, list, 0});
         c = &chases_[w].back();
       }
       work_ = budget;
