@@ -2,7 +2,8 @@
 // per sequence, percent.hpp): thousands of random fields and patterns small enough for the
 // direct method, with and without hold, under every drop model and two kick tables; the whole
 // result is compared (successes, total, tree, every failing sequence), and thread counts give
-// identical results. Then a few of issue 14's big targets at a reduced size.
+// identical results. Then deeper fields with hold against the seed's optimized search, and a few
+// of issue 14's big targets at a reduced size.
 
 #include <gtest/gtest.h>
 
@@ -193,6 +194,55 @@ TEST(PrefixCount, AgreesWithTheDirectSearchOnRandomFieldsAndPatterns) {
   // The sample is not trivial: many cases (over a fifth; a quarter in the full run) have both
   // successes and failures.
   EXPECT_GT(mixed, cases / 5);
+}
+
+// With hold on fields that need 6 to 8 pieces: there an evaluation extends many splits (placement
+// order and held piece) in turns, with budgets and proofs that a split can take nothing, which
+// the small cases above hardly reach. Against the seed's optimized search (independent, one
+// sequence at a time); patterns of 2,000 sequences at most. Deliberate mistakes in those paths
+// (a split marked hopeless when one of its narrow lists runs out, or after its first fields)
+// fail here.
+TEST(PrefixCount, AgreesWithTheOptimizedSearchWithHoldOnDeeperFields) {
+  std::mt19937 rng(20261205);
+  const Drop drops[] = {Drop::Softdrop, Drop::Harddrop, Drop::Softdrop180, Drop::TSoftdrop};
+  int cases = 0, mixed = 0;
+  const int step = testing::sanitizer_step(3);
+  for (int i = 0; i < 120; i += step) {
+    PercentOptions o;
+    o.drop = drops[i % 4];
+    o.kicks = KickTable::nullpomino180();
+    o.failed_limit = -1;
+    o.tree_depth = 1 + i % 3;
+    o.threads = 1 + i % 2;
+    MoveGenerator gen(o.kicks, o.drop);
+    const int height = 3 + i % 2;
+    const int need = height == 3 ? 6 + int(rng() % 2) : 6 + int(rng() % 3);
+    o.clear_line = height;
+    // Mostly one spare piece, as sfinder's usual patterns; sometimes none or two.
+    const int r = int(rng() % 4);
+    const int length = need + (r == 0 ? 0 : r == 3 ? 2 : 1);
+    Field field;
+    std::string pattern;
+    PercentResult optimized;
+    for (int attempt = 0; attempt < 20; ++attempt) {
+      field = random_field(rng, height, need, gen);
+      do {
+        pattern = random_pattern(rng, length);
+      } while (count_with_duplicates(parse_patterns(pattern)) > 2000);
+      o.method = PercentMethod::Optimized;
+      optimized = percent(field, parse_patterns(pattern), o);
+      if (optimized.successes > 0) break;
+    }
+    std::string what = "case " + std::to_string(i) + ": " + field.to_string(height, '/') + " -p " +
+                       pattern + " -c " + std::to_string(height) + " -d " +
+                       std::string(drop_name(o.drop));
+    o.method = PercentMethod::Prefix;
+    expect_same(percent(field, parse_patterns(pattern), o), optimized, what);
+    ++cases;
+    mixed += optimized.successes > 0 && optimized.successes < optimized.total;
+  }
+  EXPECT_EQ(cases, (120 + step - 1) / step);
+  EXPECT_GT(mixed, cases / 3);
 }
 
 // Issue 14's targets at a reduced size: bag offsets of a two-bag queue on fields that need
