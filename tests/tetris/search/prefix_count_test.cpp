@@ -196,21 +196,22 @@ TEST(PrefixCount, AgreesWithTheDirectSearchOnRandomFieldsAndPatterns) {
   EXPECT_GT(mixed, cases / 5);
 }
 
-// With hold on fields that need 6 to 8 pieces: there an evaluation extends many splits (placement
-// order and held piece) in turns, with budgets and proofs that a split can take nothing, which
-// the small cases above hardly reach. Against the seed's optimized search (independent, one
-// sequence at a time); patterns of 2,000 sequences at most. Deliberate mistakes in those paths
-// (a split marked hopeless when one of its narrow lists runs out, or after its first fields)
-// fail here.
-TEST(PrefixCount, AgreesWithTheOptimizedSearchWithHoldOnDeeperFields) {
-  std::mt19937 rng(20261205);
+// Fields that need 6 to 8 pieces, `n` random cases against the seed's optimized search
+// (independent, one sequence at a time), patterns of 2,000 sequences at most. With hold an
+// evaluation there extends many splits (placement order and held piece) in turns, with budgets
+// and proofs that a split can take nothing, which the small cases above hardly reach:
+// deliberate mistakes in those paths (a split marked hopeless when one of its narrow lists runs
+// out, or after its first fields) fail here. Without hold the walks go deeper than above.
+void expect_deeper_fields_agree(bool hold, std::uint32_t seed, int n) {
+  std::mt19937 rng(seed);
   const Drop drops[] = {Drop::Softdrop, Drop::Harddrop, Drop::Softdrop180, Drop::TSoftdrop};
   int cases = 0, mixed = 0;
   const int step = testing::sanitizer_step(3);
-  for (int i = 0; i < 120; i += step) {
+  for (int i = 0; i < n; i += step) {
     PercentOptions o;
     o.drop = drops[i % 4];
     o.kicks = KickTable::nullpomino180();
+    o.use_hold = hold;
     o.failed_limit = -1;
     o.tree_depth = 1 + i % 3;
     o.threads = 1 + i % 2;
@@ -218,9 +219,10 @@ TEST(PrefixCount, AgreesWithTheOptimizedSearchWithHoldOnDeeperFields) {
     const int height = 3 + i % 2;
     const int need = height == 3 ? 6 + int(rng() % 2) : 6 + int(rng() % 3);
     o.clear_line = height;
-    // Mostly one spare piece, as sfinder's usual patterns; sometimes none or two.
+    // With hold mostly one spare piece, as sfinder's usual patterns, sometimes none or two;
+    // without hold none or one.
     const int r = int(rng() % 4);
-    const int length = need + (r == 0 ? 0 : r == 3 ? 2 : 1);
+    const int length = need + (hold ? (r == 0 ? 0 : r == 3 ? 2 : 1) : r % 2);
     Field field;
     std::string pattern;
     PercentResult optimized;
@@ -234,15 +236,29 @@ TEST(PrefixCount, AgreesWithTheOptimizedSearchWithHoldOnDeeperFields) {
       if (optimized.successes > 0) break;
     }
     std::string what = "case " + std::to_string(i) + ": " + field.to_string(height, '/') + " -p " +
-                       pattern + " -c " + std::to_string(height) + " -d " +
-                       std::string(drop_name(o.drop));
+                       pattern + " -c " + std::to_string(height) + (hold ? "" : " --hold avoid") +
+                       " -d " + std::string(drop_name(o.drop));
     o.method = PercentMethod::Prefix;
     expect_same(percent(field, parse_patterns(pattern), o), optimized, what);
+    if (!hold && i % 3 == 0) {
+      PercentOptions walk = o;
+      walk.no_hold_set_bits = 1;
+      expect_same(percent(field, parse_patterns(pattern), walk), optimized,
+                  what + " (order languages)");
+    }
     ++cases;
     mixed += optimized.successes > 0 && optimized.successes < optimized.total;
   }
-  EXPECT_EQ(cases, (120 + step - 1) / step);
+  EXPECT_EQ(cases, (n + step - 1) / step);
   EXPECT_GT(mixed, cases / 3);
+}
+
+TEST(PrefixCount, AgreesWithTheOptimizedSearchWithHoldOnDeeperFields) {
+  expect_deeper_fields_agree(true, 20261205, 120);
+}
+
+TEST(PrefixCount, AgreesWithTheOptimizedSearchWithoutHoldOnDeeperFields) {
+  expect_deeper_fields_agree(false, 20261206, 120);
 }
 
 // Issue 14's targets at a reduced size: bag offsets of a two-bag queue on fields that need
