@@ -322,18 +322,15 @@ inline Board down_ones(Board b, int k) {
   return (b >> (10 * k)) | (~Board(0) << (128 - 10 * k));
 }
 
-// flood() on boards: every state below `top` the softdrop model reaches, per rotation.
-std::array<Board, 4> flood_board(const BoardTables& t, const std::array<Board, 4>& fit, Piece piece,
-                                 int height, bool with_180, const Bounds& b) {
+// The free states of flood() on boards, per rotation: under H, those that can rise straight
+// out (every state from them up fits; rows from kBoardRows up are all in-bounds states), and
+// every state from H up to `top`. The AND of each row with all the rows above it, by doubling.
+std::array<Board, 4> free_states(const std::array<Board, 4>& fit, int height, const Bounds& b) {
   const Board low = kLowRows.below[std::size_t(height)];
   const Board free_rows = kLowRows.below[std::size_t(b.top)] & ~low;
-  const Board right1 = kColumns.at(1), left1 = kColumns.at(-1);
   const Board above = ~kLowRows.below[kBoardRows];
   std::array<Board, 4> at{};
   for (int r = 0; r < 4; ++r) {
-    // Free states as in flood(): under H, those that can rise straight out (every state from
-    // them up fits; rows from kBoardRows up are all in-bounds states), and every state from H
-    // up. The AND of each row with all the rows above it, by doubling.
     Board rise = fit[r] | above;
     rise &= down_ones(rise, 1);
     rise &= down_ones(rise, 2);
@@ -341,6 +338,25 @@ std::array<Board, 4> flood_board(const BoardTables& t, const std::array<Board, 4
     rise &= down_ones(rise, 8);
     at[r] = (rise & low) | (fit[r] & free_rows);
   }
+  return at;
+}
+
+// The states of rotation r that rest on something (the floor, or a row lower does not fit)
+// and lie below H: where a reachable state is a placement.
+inline Board landing(const BoardTables& t, const std::array<Board, 4>& fit, Piece piece, int r,
+                     int height) {
+  const BoardTables::ShapeEntry& e = t.shapes[std::size_t(piece)][std::size_t(r)];
+  if (e.max_y >= height) return 0;
+  return fit[std::size_t(r)] & ~(fit[std::size_t(r)] << 10) &
+         kLowRows.below[std::size_t(height - e.max_y)];
+}
+
+// flood() on boards: every state below `top` the softdrop model reaches from the free states
+// `at`, per rotation.
+std::array<Board, 4> flood_board(const BoardTables& t, const std::array<Board, 4>& fit, Piece piece,
+                                 int height, bool with_180, std::array<Board, 4> at) {
+  const Board low = kLowRows.below[std::size_t(height)];
+  const Board right1 = kColumns.at(1), left1 = kColumns.at(-1);
   const int turns = with_180 ? 3 : 2;
   const std::array<int, 3> turn_by = {1, 3, 2};
   // done[r]: the states whose moves have been followed. A state's moves do not depend on what
@@ -387,14 +403,19 @@ std::array<Board, 4> flood_board(const BoardTables& t, const std::array<Board, 4
 void softdrop_board(const BoardTables& t, const Field& field, Piece piece, int height,
                     bool with_180, const Bounds& b, MoveList& out) {
   const std::array<Board, 4> fit = board_fits(t, field, piece);
-  const std::array<Board, 4> at = flood_board(t, fit, piece, height, with_180, b);
+  std::array<Board, 4> at = free_states(fit, height, b);
+  // The flood only adds states: when every landing state is free already (no overhang to tuck
+  // under, as on most fields near a perfect clear), it cannot add a placement.
+  bool all_free = true;
+  for (int r = 0; r < 4 && all_free; ++r) {
+    all_free = (landing(t, fit, piece, r, height) & ~at[std::size_t(r)]) == 0;
+  }
+  if (!all_free) at = flood_board(t, fit, piece, height, with_180, at);
   std::array<Board, 4> merged{};
   for (std::size_t r = 0; r < 4; ++r) {
-    const BoardTables::ShapeEntry& e = t.shapes[std::size_t(piece)][r];
-    if (e.max_y >= height) continue;
-    // Resting on the floor (nothing fits a row lower) or on a block, and below H.
-    const Board landed = at[r] & ~(fit[r] << 10) & kLowRows.below[std::size_t(height - e.max_y)];
+    const Board landed = at[r] & landing(t, fit, piece, int(r), height);
     if (!landed) continue;
+    const BoardTables::ShapeEntry& e = t.shapes[std::size_t(piece)][r];
     merged[std::size_t(e.canonical_rotation)] |= shift_board(landed, e.canonical_shift);
   }
   out.clear();
@@ -493,8 +514,9 @@ void MoveGenerator::softdrop_states(const Field& field, Piece piece, int height,
   }
   const Bounds b = bounds_for(field, height, lowest_kick_, highest_kick_);
   if (b.board) {
-    const std::array<Board, 4> at = flood_board(*boards_, board_fits(*boards_, field, piece), piece,
-                                                height, drop_ == Drop::Softdrop180, b);
+    const std::array<Board, 4> fit = board_fits(*boards_, field, piece);
+    const std::array<Board, 4> at = flood_board(
+        *boards_, fit, piece, height, drop_ == Drop::Softdrop180, free_states(fit, height, b));
     for (int r = 0; r < 4; ++r) {
       for (int y = 0; y < kMaxHeight; ++y) out.rows_[r][y] = y < height ? board_row(at[r], y) : 0;
     }
