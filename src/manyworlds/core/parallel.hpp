@@ -28,7 +28,7 @@ inline unsigned resolve_threads(int requested) {
 // and repeated work, which made short no-hold counts slower with two threads than with one;
 // longer work loses at most the delay. Which thread does a task never changes a result.
 enum class Helpers { AtOnce, Late };
-inline constexpr std::chrono::microseconds kHelperDelay{20000};
+inline constexpr std::chrono::microseconds kHelperDelay{2000};
 
 namespace detail {
 

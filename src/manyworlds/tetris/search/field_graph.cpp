@@ -376,7 +376,17 @@ T* FieldGraph::chunk_of(PointerTable<T>& chunks, std::size_t c, std::size_t coun
 }
 
 std::uint32_t FieldGraph::new_block() {
-  const std::uint32_t b = blocks_used_.fetch_add(1, std::memory_order_relaxed);
+  struct Run {
+    std::uint64_t ids = 0;
+    std::uint32_t next = 0, end = 0;
+  };
+  thread_local Run run;
+  if (run.ids != ids_ || run.next == run.end) {
+    run.ids = ids_;
+    run.next = blocks_used_.fetch_add(kBlockRun, std::memory_order_relaxed);
+    run.end = run.next + kBlockRun;
+  }
+  const std::uint32_t b = run.next++;
   EdgeBlock* chunk = chunk_of(block_chunks_, b / kBlockChunk, kBlockChunk);
   // The first chunk is populated a slice at a time, as slot() does with nodes.
   if (b < kBlockChunk && b % kNodeSlice == 0)
@@ -387,20 +397,32 @@ std::uint32_t FieldGraph::new_block() {
 }
 
 std::uint32_t FieldGraph::new_edges(std::size_t length) {
-  std::uint64_t used = edges_used_.load(std::memory_order_relaxed);
-  std::uint64_t first = 0;
-  do {
-    first = used;
-    // A list never straddles two chunks: one that would starts the next.
-    if (first % kEdgeChunk + length > kEdgeChunk) first = (first / kEdgeChunk + 1) * kEdgeChunk;
-  } while (!edges_used_.compare_exchange_weak(used, first + length, std::memory_order_relaxed));
-  Id* chunk = chunk_of(edge_chunks_, std::size_t(first / kEdgeChunk), kEdgeChunk);
-  // The first chunk a slice at a time (new_block()): the slices that start within this list.
-  const std::uint64_t last = first + length - 1;
-  const std::uint64_t from = (first + kEdgeSlice - 1) / kEdgeSlice * kEdgeSlice;
-  if (last < kEdgeChunk && from <= last) {
-    populate_pages(chunk + from, (last / kEdgeSlice * kEdgeSlice + kEdgeSlice - from) * sizeof(Id));
+  struct Run {
+    std::uint64_t ids = 0;
+    std::uint64_t next = 0, end = 0;
+  };
+  thread_local Run run;
+  if (run.ids != ids_ || run.end - run.next < length) {
+    // A run never straddles two chunks (nor then does a list): one that would starts the next.
+    const std::uint64_t size = std::max<std::uint64_t>(length, kEdgeRun);
+    std::uint64_t used = edges_used_.load(std::memory_order_relaxed);
+    std::uint64_t first = 0;
+    do {
+      first = used;
+      if (first % kEdgeChunk + size > kEdgeChunk) first = (first / kEdgeChunk + 1) * kEdgeChunk;
+    } while (!edges_used_.compare_exchange_weak(used, first + size, std::memory_order_relaxed));
+    Id* chunk = chunk_of(edge_chunks_, std::size_t(first / kEdgeChunk), kEdgeChunk);
+    // The first chunk a slice at a time (new_block()): the slices that start within this run.
+    const std::uint64_t last = first + size - 1;
+    const std::uint64_t from = (first + kEdgeSlice - 1) / kEdgeSlice * kEdgeSlice;
+    if (last < kEdgeChunk && from <= last) {
+      populate_pages(chunk + from,
+                     (last / kEdgeSlice * kEdgeSlice + kEdgeSlice - from) * sizeof(Id));
+    }
+    run = {ids_, first, first + size};
   }
+  const std::uint64_t first = run.next;
+  run.next += length;
   return std::uint32_t(first);
 }
 

@@ -248,6 +248,11 @@ class FieldGraph {
   std::size_t chunks_made_ = 0;  // one past the highest chunk number in any table (chunk_mutex_)
   // Edge entries and blocks are taken without a lock (one compare-and-swap, one add): with two
   // threads expanding, a lock around them made most of the threads' waits.
+  // Each thread takes them in runs (new_edges(), new_block()), as it takes ids: lists and blocks
+  // of two threads on shared cache lines, and the counters themselves, went back and forth
+  // between the cores on every expansion.
+  static constexpr std::uint64_t kEdgeRun = 1024;
+  static constexpr std::uint32_t kBlockRun = 64;
   std::atomic<std::uint64_t> edges_used_{0};   // entries given out: chunk * kEdgeChunk + offset
   std::atomic<std::uint32_t> blocks_used_{1};  // edge blocks given out, plus one (0 is none)
   std::atomic<std::size_t> edge_bytes_{0};
