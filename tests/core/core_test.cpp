@@ -174,6 +174,29 @@ TEST(ParallelForRanges, HelpersJoinAtOnceOrAfterTheDelay) {
   });
 }
 
+// A late helper starts when due even while worker 0 is still in its first task (a count's
+// first task can be its longest: it builds the fields the later ones read).
+TEST(ParallelForRanges, LateHelpersJoinDuringWorkerZerosFirstTask) {
+  using Clock = std::chrono::steady_clock;
+  std::atomic<bool> helped{false};
+  bool waited_in_vain = false;
+  parallel_for_ranges(
+      1000, 2, 1,
+      [&](std::size_t, std::size_t, unsigned worker) {
+        if (worker != 0) {
+          helped = true;
+          return;
+        }
+        const auto began = Clock::now();
+        while (!helped && Clock::now() - began < std::chrono::minutes(1)) {
+          std::this_thread::yield();
+        }
+        if (!helped) waited_in_vain = true;
+      },
+      Helpers::Late);
+  EXPECT_FALSE(waited_in_vain);
+}
+
 TEST(ParallelForRanges, RethrowsAnError) {
   EXPECT_THROW(parallel_for_ranges(1000, 2, 8,
                                    [&](std::size_t begin, std::size_t, unsigned) {

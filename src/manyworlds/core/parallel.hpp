@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstddef>
 #include <exception>
 #include <functional>
@@ -22,19 +23,22 @@ inline unsigned resolve_threads(int requested) {
   return cores == 0 ? 1 : cores;
 }
 
-// When a loop's helper threads start. AtOnce: with the loop. Late: kHelperDelay after the
-// process's first Late loop began, at worker 0's next task (so only for loops of many small
-// tasks). Work that ends sooner then costs no thread start and no second thread's cold caches
-// and repeated work, which made short no-hold counts slower with two threads than with one;
-// longer work loses at most the delay. Which thread does a task never changes a result.
+// When a loop's helper threads start working. AtOnce: with the loop. Late: kHelperDelay after
+// the process's first Late loop began (so only for loops of many small tasks); they are made
+// with the loop and wait until then, or until the loop is over. Work that ends sooner then
+// costs no second thread's cold caches and repeated work, which made short no-hold counts
+// slower with two threads than with one; longer work loses at most the delay. (Helpers made
+// only at worker 0's next task started late when that task was long: the first task of a
+// count builds the fields every later one reads.) Which thread does a task never changes a
+// result.
 enum class Helpers { AtOnce, Late };
 inline constexpr std::chrono::microseconds kHelperDelay{2000};
 
 namespace detail {
 
-// Workers 1 .. count-1 of a loop, started by worker 0's first poll() once due; the loop's
-// tasks are taken from a shared pool, so helpers that never start leave nothing undone. The
-// first exception thrown by any worker is kept for rethrow().
+// Workers 1 .. count-1 of a loop, made by worker 0's first poll(); the loop's tasks are taken
+// from a shared pool, so helpers that find none left, or that the loop ends before they are
+// due, leave nothing undone. The first exception thrown by any worker is kept for rethrow().
 class HelperThreads {
  public:
   HelperThreads(unsigned count, Helpers start)
@@ -47,12 +51,22 @@ class HelperThreads {
 
   // From worker 0 between tasks.
   void poll(const std::function<void(unsigned)>& worker) {
-    if (started_ || count_ <= 1 || std::chrono::steady_clock::now() < due_) return;
+    if (started_ || count_ <= 1) return;
     started_ = true;
     pool_.reserve(count_ - 1);
-    for (unsigned i = 1; i < count_; ++i) pool_.emplace_back(worker, i);
+    for (unsigned i = 1; i < count_; ++i) {
+      pool_.emplace_back([this, &worker, i] {
+        if (wait_until_due()) worker(i);
+      });
+    }
   }
+  // Ends the wait of helpers not yet due (worker 0 has run out of tasks), then joins them.
   void join() {
+    {
+      std::lock_guard lock(wait_mutex_);
+      over_ = true;
+    }
+    wait_.notify_all();
     for (auto& thread : pool_) thread.join();
     pool_.clear();
   }
@@ -77,10 +91,18 @@ class HelperThreads {
     static const std::chrono::steady_clock::time_point first = std::chrono::steady_clock::now();
     return first;
   }
+  // Whether the helper is due before the loop is over.
+  bool wait_until_due() {
+    std::unique_lock lock(wait_mutex_);
+    return !wait_.wait_until(lock, due_, [&] { return over_; });
+  }
   unsigned count_;
   std::chrono::steady_clock::time_point due_;
   bool started_ = false;
   std::vector<std::thread> pool_;
+  std::mutex wait_mutex_;
+  std::condition_variable wait_;
+  bool over_ = false;  // under wait_mutex_
   std::atomic<bool> failed_{false};
   std::exception_ptr error_;
   std::mutex error_mutex_;
