@@ -1440,10 +1440,11 @@ class NoHoldEngine {
   };
 
   // Adds to `acc` W(g, state) of every field g that f (reached by the prefix's first k pieces,
-  // in state q) reaches by the others; true once `acc` is full. `seen` keeps the (depth, field)
-  // pairs walked, so that a field reached several ways is walked once; the inner ones go to the
-  // lists being recorded (recording_), those that can still be filled to `reached`, the others
-  // to `rejected`.
+  // in state q) reaches by the others; true once `acc` is full. `seen` keeps the inner (depth,
+  // field) pairs walked, so that a field reached several ways is walked once (at the last depth
+  // a repeat only ORs its kept set again, which costs less than keeping the pair); the inner
+  // ones go to the lists being recorded (recording_), those that can still be filled to
+  // `reached`, the others to `rejected`.
   bool walk(FieldGraph::Id f, int k, std::int32_t q, const Sequence& prefix, std::int32_t state,
             std::uint64_t* acc, KeySet& seen) {
     const std::uint64_t n = dfa_.completions(state);
@@ -1463,7 +1464,7 @@ class NoHoldEngine {
     for (FieldGraph::Id c : next) graph_.prefetch(c);
     for (FieldGraph::Id c : next) prefetch_front(c);
     for (const FieldGraph::Id c : next) {
-      if (!seen.insert((std::uint64_t(k + 1) << 32 | c) + 1)) continue;
+      if (k + 1 < prefix.length && !seen.insert((std::uint64_t(k + 1) << 32 | c) + 1)) continue;
       // Inner fields that cannot be filled any more are left; the last depth's are solve()'s.
       if (k + 1 < prefix.length) {
         const bool ok = live(c, to);
