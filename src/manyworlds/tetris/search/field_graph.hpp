@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "manyworlds/core/flat_map.hpp"
+#include "manyworlds/core/spin_lock.hpp"
 #include "manyworlds/tetris/board/field.hpp"
 #include "manyworlds/tetris/board/movegen.hpp"
 #include "manyworlds/tetris/search/tiling.hpp"
@@ -179,7 +180,7 @@ class FieldGraph {
   using TallRows = std::array<std::uint64_t, 2>;
   static constexpr int kNodeRows = 12;  // rows a Node keeps itself
   bool tall() const { return root_height_ > kNodeRows; }
-  // Rows 12..23 of a field of a tall area (its chunk exists once the id is given out).
+  // Rows 12..23 of a field of a tall area (its chunk exists once next_id() has named the id).
   TallRows& tall_rows(Id id) const {
     return tall_chunks_[std::size_t(id) / kNodeChunk].load(
         std::memory_order_acquire)[std::size_t(id) % kNodeChunk];
@@ -237,11 +238,13 @@ class FieldGraph {
   std::array<Row, kMaxHeight> above_{};
   // Ids are given out to each thread in blocks of kIdBlock: nodes made one after the other by
   // two threads shared cache lines, which each then took from the other as it wrote its own
-  // nodes' lists. `ids_` tells a thread's block (take_id()) of this graph since its last reset
+  // nodes' lists. `ids_` tells a thread's block (next_id()) of this graph since its last reset
   // from any other.
   static constexpr std::int32_t kIdBlock = 64;
   static_assert(kNodeSlice % kIdBlock == 0);
-  Id take_id();
+  Id next_id();    // the calling thread's next id, its slot mapped
+  void take_id();  // next_id() is given out
+
   std::atomic<std::int32_t> count_{0};  // ids given out, in blocks
   std::uint64_t ids_ = 0;
   std::mutex chunk_mutex_;       // chunk allocation
@@ -333,7 +336,7 @@ class FieldGraph {
   // Each shard on its own cache lines: two threads locking neighbouring shards would otherwise
   // take the same line from each other.
   struct alignas(64) IndexShard {
-    mutable std::mutex mutex;
+    mutable SpinLock mutex;
     IdIndex map;
   };
   std::unique_ptr<IndexShard[]> index_;
@@ -350,7 +353,7 @@ class FieldGraph {
   // Counts of at most 15 each (the usual case) are packed with the id into one 8-byte slot.
   static std::uint64_t packed_key(Id id, PieceCounts available);
   struct alignas(64) FillShard {
-    mutable std::mutex mutex;
+    mutable SpinLock mutex;
     PackedBoolMap packed{16, (std::size_t(64) << 20) / kShards};
     // packed's table as last seen under the lock, for prefetch_fillable() (no lock).
     std::atomic<const std::uint64_t*> data{nullptr};

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "manyworlds/core/flat_map.hpp"
+#include "manyworlds/core/spin_lock.hpp"
 
 namespace manyworlds::tetris {
 namespace {
@@ -54,7 +55,7 @@ class SolverBase {
                         PieceCounts required) = 0;
 };
 
-// A memo shared by threads: kShards flat maps, each behind its own mutex (two threads rarely
+// A memo shared by threads: kShards flat maps, each behind its own SpinLock (two threads rarely
 // want the same one). `bytes` counts the memory of every memo of one oracle: a shard that
 // grows while the total is over kMaxBytes drops its entries first.
 template <typename Key, typename Hash>
@@ -95,7 +96,7 @@ class SharedMemo {
   // width it meets (two dozen on a 4-line field), most of which memoize little or nothing.
   // Each on its own cache line, as FieldGraph's shards.
   struct alignas(64) Shard {
-    mutable std::mutex mutex;
+    mutable SpinLock mutex;
     std::unique_ptr<FlatMap<Key, bool, Hash>> map;
   };
   std::array<Shard, kShards> shards_;
