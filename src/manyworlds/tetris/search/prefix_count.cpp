@@ -19,6 +19,7 @@
 #include "manyworlds/core/flat_map.hpp"
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/progress.hpp"
+#include "manyworlds/core/spin_lock.hpp"
 #include "manyworlds/tetris/search/field_graph.hpp"
 #include "manyworlds/tetris/search/pattern_automaton.hpp"
 
@@ -382,8 +383,9 @@ class SharedAnswers {
  private:
   static constexpr std::size_t kShards = 64;
   static constexpr std::size_t kShardBytes = (std::size_t(256) << 20) / kShards;
-  struct Shard {
-    mutable std::mutex mutex;
+  // Each on its own cache lines, as FieldGraph's shards.
+  struct alignas(64) Shard {
+    mutable SpinLock mutex;
     FlatMap<OrderKey, std::uint32_t, OrderKeyHash> map{16};
     std::vector<std::uint64_t> arena;
   };
