@@ -135,6 +135,8 @@ class Solver final : public SolverBase {
       for (int y = 0; y < height_; ++y) {
         if (x % 2 == 0) even_columns_.set(x * height_ + y);
         if ((x + y) % 2 == 0) dark_.set(x * height_ + y);
+        if (y + 1 < height_) below_top_.set(x * height_ + y);
+        if (y > 0) above_floor_.set(x * height_ + y);
       }
     }
   }
@@ -147,6 +149,7 @@ class Solver final : public SolverBase {
     }
     int cells = empty.count();
     if (cells % 4 != 0) return false;
+    if (adjacent_ && !parts_divisible(empty)) return false;
     long budget = kBudget;
     bool ok = fill(empty, available, required, cells / 4, 0, budget);
     if (budget < 0) {
@@ -429,6 +432,33 @@ class Solver final : public SolverBase {
   // and Z as many on each (skipped rows change no column). With adjacent rows only, the same
   // on a checkerboard: T covers two more of one colour, every other piece as many of each.
   // `sum_hi`, `sum_lo`: the totals of `counts` and `required`.
+  // Whether every part of the empty cells (joined through their sides) has a multiple of 4
+  // cells. A cover of adjacent rows puts each piece inside one part, so for adjacent_ a part
+  // that does not is a dead end; half of the easy way's "no" answers are such fields, most of
+  // which the search below takes far longer to refuse. (Not for the sound test: a piece over
+  // a row that clears first joins cells of parts apart.) One word (W == 1) only.
+  bool parts_divisible(const Bits<W>& empty) const {
+    if constexpr (W != 1) {
+      return true;
+    } else {
+      std::uint64_t rest = empty.w[0];
+      const std::uint64_t up = below_top_.w[0], down = above_floor_.w[0];
+      while (rest != 0) {
+        std::uint64_t part = rest & -rest;
+        for (;;) {
+          const std::uint64_t grown = (part | ((part & up) << 1) | ((part & down) >> 1) |
+                                       (part << height_) | (part >> height_)) &
+                                      rest;
+          if (grown == part) break;
+          part = grown;
+        }
+        if (std::popcount(part) % 4 != 0) return false;
+        rest &= ~part;
+      }
+      return true;
+    }
+  }
+
   bool colours_balance(const Bits<W>& empty, PieceCounts counts, PieceCounts required, int left,
                        int sum_hi, int sum_lo) const {
     const int lo_t = count_of(required, Piece::T), hi_t = count_of(counts, Piece::T);
@@ -501,6 +531,7 @@ class Solver final : public SolverBase {
   std::vector<std::uint8_t> pieces_;       // per entry: its piece (with fits_)
   Bits<W> even_columns_;                   // the cells of even columns (colours_balance())
   Bits<W> dark_;                           // the cells with x + y even
+  Bits<W> below_top_, above_floor_;        // the cells not in the top row, not in the bottom row
   struct CellsHash {
     std::size_t operator()(const Bits<W>& cells) const {
       std::uint64_t h = 0;
