@@ -267,10 +267,9 @@ FieldGraph::Id FieldGraph::node(const FieldKey& key, std::size_t hash, int score
     return tall[0] == key.words[2] && tall[1] == key.words[3];
   };
   // The node is written before the shard's lock is taken, into the slot of the id this thread
-  // gives its next new node (mapped there too: a new chunk takes a while), and the id is taken
-  // only if the field is new: the lock covers the lookup and the insert alone (with the
-  // mapping and writing under it, two threads waited on each other's locks for a tenth of
-  // their time).
+  // gives its next new node (its memory mapped by next_id()), and the id is taken only if the
+  // field is new: the lock covers the lookup and the insert alone, never a page fault or a
+  // mapping, through which another thread would spin.
   const Id id = next_id();
   static_assert(std::is_trivially_destructible_v<Node> && sizeof(Node) == 32);
   Node& n = *new (&slot(id)) Node;

@@ -55,10 +55,10 @@ bool splittable(const Field& f, int height);
 
 // Thread safety: one graph serves every thread of a count. All members but reset() may be
 // called from several threads at once: fields are found or added under a lock per shard of
-// the index, a (field, piece) is expanded outside any lock (its list's room taken from an
-// atomic counter) and published with one atomic store (two threads expanding the same pair at
-// once compute the same list; one is kept), and reading expanded successors takes no lock.
-// reset() needs the graph to itself.
+// the index, a (field, piece) is expanded outside any lock (its list's room taken from the
+// thread's run of an atomic counter) and published with one atomic store (two threads
+// expanding the same pair at once compute the same list; one is kept), and reading expanded
+// successors takes no lock. reset() needs the graph to itself.
 class FieldGraph {
  public:
   using Id = std::int32_t;
@@ -242,18 +242,16 @@ class FieldGraph {
   // from any other.
   static constexpr std::int32_t kIdBlock = 64;
   static_assert(kNodeSlice % kIdBlock == 0);
-  Id next_id();    // the calling thread's next id, its slot mapped
-  void take_id();  // next_id() is given out
-
+  Id next_id();                         // the calling thread's next id, its slot mapped
+  void take_id();                       // next_id() is given out
   std::atomic<std::int32_t> count_{0};  // ids given out, in blocks
   std::uint64_t ids_ = 0;
   std::mutex chunk_mutex_;       // chunk allocation
   std::size_t chunks_made_ = 0;  // one past the highest chunk number in any table (chunk_mutex_)
-  // Edge entries and blocks are taken without a lock (one compare-and-swap, one add): with two
-  // threads expanding, a lock around them made most of the threads' waits.
-  // Each thread takes them in runs (new_edges(), new_block()), as it takes ids: lists and blocks
-  // of two threads on shared cache lines, and the counters themselves, went back and forth
-  // between the cores on every expansion.
+  // Edge entries and blocks are taken without a lock (a lock around them made most of two
+  // expanding threads' waits), each thread taking a run of them at a time (new_edges(),
+  // new_block()), as it takes ids: taken one list at a time, the counters and the lists of two
+  // threads on shared cache lines went back and forth between the cores at every expansion.
   static constexpr std::uint64_t kEdgeRun = 1024;
   static constexpr std::uint32_t kBlockRun = 64;
   std::atomic<std::uint64_t> edges_used_{0};   // entries given out: chunk * kEdgeChunk + offset
