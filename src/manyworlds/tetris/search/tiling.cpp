@@ -426,17 +426,12 @@ class Solver final : public SolverBase {
     return ok;
   }
 
-  // Whether some choice of the pieces (at least `required`, at most `counts` of each type,
-  // `left` in all) can cover as many more cells of even columns than of odd ones as `empty`
-  // has: L and J cover two more on one side, T two more or none, I four more or none, O, S
-  // and Z as many on each (skipped rows change no column). With adjacent rows only, the same
-  // on a checkerboard: T covers two more of one colour, every other piece as many of each.
-  // `sum_hi`, `sum_lo`: the totals of `counts` and `required`.
   // Whether every part of the empty cells (joined through their sides) has a multiple of 4
   // cells. A cover of adjacent rows puts each piece inside one part, so for adjacent_ a part
-  // that does not is a dead end; half of the easy way's "no" answers are such fields, most of
-  // which the search below takes far longer to refuse. (Not for the sound test: a piece over
-  // a row that clears first joins cells of parts apart.) One word (W == 1) only.
+  // that does not is a dead end, refused here before any search: many of the easy way's "no"
+  // answers are such fields (docs/benchmarks.md, "Percent, round seventeen"). Not for the
+  // sound test: a piece over a row that clears first joins cells of parts apart. One word of
+  // cells (W == 1) only.
   bool parts_divisible(const Bits<W>& empty) const {
     if constexpr (W != 1) {
       return true;
@@ -459,6 +454,12 @@ class Solver final : public SolverBase {
     }
   }
 
+  // Whether some choice of the pieces (at least `required`, at most `counts` of each type,
+  // `left` in all) can cover as many more cells of even columns than of odd ones as `empty`
+  // has: L and J cover two more on one side, T two more or none, I four more or none, O, S
+  // and Z as many on each (skipped rows change no column). With adjacent rows only, the same
+  // on a checkerboard: T covers two more of one colour, every other piece as many of each.
+  // `sum_hi`, `sum_lo`: the totals of `counts` and `required`.
   bool colours_balance(const Bits<W>& empty, PieceCounts counts, PieceCounts required, int left,
                        int sum_hi, int sum_lo) const {
     const int lo_t = count_of(required, Piece::T), hi_t = count_of(counts, Piece::T);
