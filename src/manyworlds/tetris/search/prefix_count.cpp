@@ -291,6 +291,30 @@ class KeySet {
   std::uint64_t epoch_ = 1;  // 0 marks slots never used
 };
 
+// A set of field ids that empties in the time it took to fill it: a bit per id, and the ids
+// added, whose words clear() zeroes. The no-hold walks' visited sets: a field's depth in a walk
+// is fixed by the pieces it still needs, so its id alone is the key.
+class IdSet {
+ public:
+  bool insert(std::int32_t id) {
+    const std::size_t w = std::size_t(id) >> 6;
+    if (w >= bits_.size()) bits_.resize(std::max(w + 1, 2 * bits_.size()), 0);
+    const std::uint64_t bit = std::uint64_t(1) << (id & 63);
+    if ((bits_[w] & bit) != 0) return false;
+    bits_[w] |= bit;
+    added_.push_back(id);
+    return true;
+  }
+  void clear() {
+    for (std::int32_t id : added_) bits_[std::size_t(id) >> 6] = 0;
+    added_.clear();
+  }
+
+ private:
+  std::vector<std::uint64_t> bits_;
+  std::vector<std::int32_t> added_;
+};
+
 // One way the pieces drawn so far can have been used: the placement order (the pieces placed,
 // in order) and the piece in the hold slot (kNoHold without hold, or before the first draw).
 struct Split {
@@ -1296,7 +1320,7 @@ class NoHoldEngine {
     std::vector<std::uint64_t> acc(std::size_t(n / 64 + 2), 0);
     if (generation_ != graph_.generation()) {
       for (Lists& l : lists_) l = Lists{};
-      seen_ = KeySet{};
+      seen_ = IdSet{};
       generation_ = graph_.generation();
     }
     // First the easy way: the fill oracle that counts covers with pieces on adjacent rows only
@@ -1394,7 +1418,7 @@ class NoHoldEngine {
     for (int k = prefix.length - 1; k >= 1 && !full; --k) {
       const std::int32_t q = states[std::size_t(k)];
       for (const FieldGraph::Id c : lists.rejected[std::size_t(k)]) {
-        if (!seen_.insert((std::uint64_t(k) << 32 | c) + 1) || !live(c, q)) continue;
+        if (!seen_.insert(c) || !live(c, q)) continue;
         if ((full = walk(c, k, q, prefix, state, acc, seen_))) break;
       }
     }
@@ -1442,13 +1466,13 @@ class NoHoldEngine {
   };
 
   // Adds to `acc` W(g, state) of every field g that f (reached by the prefix's first k pieces,
-  // in state q) reaches by the others; true once `acc` is full. `seen` keeps the inner (depth,
-  // field) pairs walked, so that a field reached several ways is walked once (at the last depth
-  // a repeat only ORs its kept set again, which costs less than keeping the pair); the inner
-  // ones go to the lists being recorded (recording_), those that can still be filled to
-  // `reached`, the others to `rejected`.
+  // in state q) reaches by the others; true once `acc` is full. `seen` keeps the inner fields
+  // walked, so that a field reached several ways is walked once (at the last depth a repeat
+  // only ORs its kept set again, which costs less than keeping it); the inner ones go to the
+  // lists being recorded (recording_), those that can still be filled to `reached`, the others
+  // to `rejected`.
   bool walk(FieldGraph::Id f, int k, std::int32_t q, const Sequence& prefix, std::int32_t state,
-            std::uint64_t* acc, KeySet& seen) {
+            std::uint64_t* acc, IdSet& seen) {
     const std::uint64_t n = dfa_.completions(state);
     if (k == prefix.length) {
       Set w = solve(f, state);
@@ -1466,7 +1490,7 @@ class NoHoldEngine {
     for (FieldGraph::Id c : next) graph_.prefetch(c);
     for (FieldGraph::Id c : next) prefetch_front(c);
     for (const FieldGraph::Id c : next) {
-      if (k + 1 < prefix.length && !seen.insert((std::uint64_t(k + 1) << 32 | c) + 1)) continue;
+      if (k + 1 < prefix.length && !seen.insert(c)) continue;
       // Inner fields that cannot be filled any more are left; the last depth's are solve()'s.
       if (k + 1 < prefix.length) {
         const bool ok = live(c, to);
@@ -1695,7 +1719,7 @@ class NoHoldEngine {
     PieceCounts available, required;
   };
   std::vector<Aim> aim_;
-  KeySet seen_;  // the walks' (walk_prefix(), walk_rejected()), kept for its memory
+  IdSet seen_;  // the walks' (walk_prefix(), walk_rejected()), kept for its memory
   RecordArena& arena_;
   RecordArena::Cursor cursor_;
   std::uint64_t generation_ = 0;
