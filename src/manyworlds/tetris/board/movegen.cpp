@@ -404,16 +404,18 @@ void softdrop_board(const BoardTables& t, const Field& field, Piece piece, int h
                     bool with_180, const Bounds& b, MoveList& out) {
   const std::array<Board, 4> fit = board_fits(t, field, piece);
   std::array<Board, 4> at = free_states(fit, height, b);
+  std::array<Board, 4> lands{};
+  bool all_free = true;
+  for (int r = 0; r < 4; ++r) {
+    lands[std::size_t(r)] = landing(t, fit, piece, r, height);
+    all_free = all_free && (lands[std::size_t(r)] & ~at[std::size_t(r)]) == 0;
+  }
   // The flood only adds states: when every landing state is free already (no overhang to tuck
   // under, as on most fields near a perfect clear), it cannot add a placement.
-  bool all_free = true;
-  for (int r = 0; r < 4 && all_free; ++r) {
-    all_free = (landing(t, fit, piece, r, height) & ~at[std::size_t(r)]) == 0;
-  }
   if (!all_free) at = flood_board(t, fit, piece, height, with_180, at);
   std::array<Board, 4> merged{};
   for (std::size_t r = 0; r < 4; ++r) {
-    const Board landed = at[r] & landing(t, fit, piece, int(r), height);
+    const Board landed = at[r] & lands[r];
     if (!landed) continue;
     const BoardTables::ShapeEntry& e = t.shapes[std::size_t(piece)][r];
     merged[std::size_t(e.canonical_rotation)] |= shift_board(landed, e.canonical_shift);
