@@ -131,6 +131,14 @@ class Solver final : public SolverBase {
     build();
     index_entries();
     index_fits();
+    if constexpr (W == 1) {
+      spread_.assign(std::size_t(1) << width_, 0);
+      for (std::size_t row = 0; row < spread_.size(); ++row) {
+        for (int x = 0; x < width_; ++x) {
+          if ((row >> x) & 1) spread_[row] |= std::uint64_t(1) << (x * height_);
+        }
+      }
+    }
     for (int x = 0; x < width_; ++x) {
       for (int y = 0; y < height_; ++y) {
         if (x % 2 == 0) even_columns_.set(x * height_ + y);
@@ -145,7 +153,11 @@ class Solver final : public SolverBase {
     Bits<W> empty;
     for (int y = 0; y < height_; ++y) {
       unsigned holes = ~unsigned(field.row(y) >> x0) & ((1u << width_) - 1);
-      for (; holes != 0; holes &= holes - 1) empty.set(std::countr_zero(holes) * height_ + y);
+      if constexpr (W == 1) {
+        empty.w[0] |= spread_[holes] << y;
+      } else {
+        for (; holes != 0; holes &= holes - 1) empty.set(std::countr_zero(holes) * height_ + y);
+      }
     }
     int cells = empty.count();
     if (cells % 4 != 0) return false;
@@ -530,6 +542,7 @@ class Solver final : public SolverBase {
   std::vector<std::uint64_t> fits_;   // see index_fits(); empty when not used
   std::vector<std::uint64_t> piece_bits_;  // per group: its entries as bits of its cell's
   std::vector<std::uint8_t> pieces_;       // per entry: its piece (with fits_)
+  std::vector<std::uint64_t> spread_;      // per row of empty cells: them in row 0 (W == 1)
   Bits<W> even_columns_;                   // the cells of even columns (colours_balance())
   Bits<W> dark_;                           // the cells with x + y even
   Bits<W> below_top_, above_floor_;        // the cells not in the top row, not in the bottom row
