@@ -21,20 +21,16 @@ std::uint64_t next_ids() {
 // A cheap measure of how awkward a field is to finish (covered empty cells weigh most, then
 // bumpiness): successors are tried best first, which only changes how fast a success is found.
 int awkwardness(const Field& f, int height) {
-  std::array<int, kWidth> top{};
-  int holes = 0;
-  unsigned above = 0;  // the columns with a block higher up
+  // Bumpiness, the sum of |top[x] - top[x + 1]| over neighbouring columns, counted a row at a
+  // time: the neighbours of which exactly one has a block in this row or higher.
+  int holes = 0, bumps = 0;
+  unsigned above = 0;  // the columns with a block in this row or higher
   for (int y = height - 1; y >= 0; --y) {
     const unsigned row = f.row(y);
     holes += std::popcount(~row & above);
-    for (unsigned fresh = row & ~above; fresh != 0; fresh &= fresh - 1) {
-      top[std::size_t(std::countr_zero(fresh))] = y + 1;
-    }
     above |= row;
+    bumps += std::popcount((above ^ (above >> 1)) & (kFullRow >> 1));
   }
-  int bumps = 0;
-  for (int x = 0; x + 1 < kWidth; ++x)
-    bumps += std::abs(top[std::size_t(x)] - top[std::size_t(x) + 1]);
   return holes * 8 + bumps;
 }
 
