@@ -200,6 +200,15 @@ class FlatMap {
   // Empties the map and gives its memory back.
   void clear() { reset(16); }
 
+  // The table's place, for a thread that asks the cache for a slot without the caller's lock
+  // (prefetch(); a stale place only prefetches the wrong line).
+  const void* data() const { return slots_.data(); }
+  std::size_t mask() const { return mask_; }
+  // Asks the cache for the slot where a key of hash `hash` is looked for first.
+  static void prefetch(const void* data, std::size_t mask, std::size_t hash) {
+    __builtin_prefetch(static_cast<const char*>(data) + (hash & mask) * sizeof(Slot));
+  }
+
  private:
   struct Slot {
     Key key{};

@@ -89,6 +89,18 @@ class SharedMemo {
       }
       s.map->insert(key, value);
     });
+    if (s.data.load(std::memory_order_relaxed) != s.map->data()) {
+      s.data.store(s.map->data(), std::memory_order_relaxed);
+      s.mask.store(s.map->mask(), std::memory_order_relaxed);
+    }
+  }
+  // Asks the cache for where find(key) looks first; takes no lock.
+  void prefetch(const Key& key) const {
+    std::size_t h = Hash{}(key);
+    const Shard& s = shards_[hash_shard(h)];
+    if (const void* data = s.data.load(std::memory_order_relaxed)) {
+      FlatMap<Key, bool, Hash>::prefetch(data, s.mask.load(std::memory_order_relaxed), h);
+    }
   }
 
  private:
@@ -98,6 +110,9 @@ class SharedMemo {
   struct alignas(64) Shard {
     mutable SpinLock mutex;
     std::unique_ptr<FlatMap<Key, bool, Hash>> map;
+    // The map's table as last seen under the lock, for prefetch().
+    std::atomic<const void*> data{nullptr};
+    std::atomic<std::size_t> mask{0};
   };
   std::array<Shard, kShards> shards_;
   std::atomic<std::size_t>& bytes_;
@@ -411,6 +426,7 @@ class Solver final : public SolverBase {
       const int x = first / height_;
       for (int j = 0; j < 4; ++j)
         candidates &= table[std::size_t(j) << height_ | column(empty, x + j)];
+      if (left > kMemoLeft) prefetch_children(empty, counts, required, left, order, candidates);
       for (; candidates != 0 && !ok; candidates &= candidates - 1) {
         const std::uint32_t i = start_[group] + std::uint32_t(std::countr_zero(candidates));
         ok = place(i, pieces_[i]);
@@ -436,6 +452,28 @@ class Solver final : public SolverBase {
       }
     }
     return ok;
+  }
+
+  // Asks the cache for the memo slots of the questions that placing each candidate (bits over
+  // the entries of empty.first()) leaves, all before the first is searched: a "no" searches
+  // them all, and each lookup was a cache miss of its own.
+  void prefetch_children(const Bits<W>& empty, PieceCounts counts, PieceCounts required,
+                         int left, std::uint64_t order, std::uint64_t candidates) const {
+    const std::uint32_t base = start_[std::size_t(empty.first()) * kPieceCount];
+    for (; candidates != 0; candidates &= candidates - 1) {
+      const std::uint32_t i = base + std::uint32_t(std::countr_zero(candidates));
+      const int p = pieces_[i];
+      std::uint64_t after = order;
+      if (!links_.empty() && links_[i].skipped != 0 && !add_order(after, links_[i])) continue;
+      const PieceCounts one = PieceCounts(1) << (8 * p);
+      const Key key{empty.minus(entries_[i]), capped(counts - one, left - 1), after};
+      const PieceCounts still = count_of(required, Piece(p)) > 0 ? required - one : required;
+      if (still == 0) {
+        memo_.prefetch(key);
+      } else {
+        required_memo_.prefetch({key, still});
+      }
+    }
   }
 
   // Whether every part of the empty cells (joined through their sides) has a multiple of 4
