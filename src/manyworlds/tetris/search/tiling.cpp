@@ -457,8 +457,8 @@ class Solver final : public SolverBase {
   // Asks the cache for the memo slots of the questions that placing each candidate (bits over
   // the entries of empty.first()) leaves, all before the first is searched: a "no" searches
   // them all, and each lookup was a cache miss of its own.
-  void prefetch_children(const Bits<W>& empty, PieceCounts counts, PieceCounts required,
-                         int left, std::uint64_t order, std::uint64_t candidates) const {
+  void prefetch_children(const Bits<W>& empty, PieceCounts counts, PieceCounts required, int left,
+                         std::uint64_t order, std::uint64_t candidates) const {
     const std::uint32_t base = start_[std::size_t(empty.first()) * kPieceCount];
     for (; candidates != 0; candidates &= candidates - 1) {
       const std::uint32_t i = base + std::uint32_t(std::countr_zero(candidates));
