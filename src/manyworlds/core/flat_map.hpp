@@ -188,8 +188,7 @@ class FlatMap {
   void insert(const Key& key, const Value& value) {
     if (2 * (size_ + 1) > slots_.size()) {
       if (max_bytes_ != 0 && 2 * memory() > max_bytes_) {
-        std::fill(slots_.begin(), slots_.end(), Slot{});
-        size_ = 0;
+        clear_in_place();
       } else {
         grow();
       }
@@ -199,6 +198,14 @@ class FlatMap {
 
   // Empties the map and gives its memory back.
   void clear() { reset(16); }
+  // Whether the next insert of a new key would grow the table.
+  bool full() const { return 2 * (size_ + 1) > slots_.size(); }
+  // Empties the map and keeps its table: cheaper than clear() for a map that will grow back
+  // (every doubling maps and clears fresh pages).
+  void clear_in_place() {
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+    size_ = 0;
+  }
 
   // The table's place, for a thread that asks the cache for a slot without the caller's lock
   // (prefetch(); a stale place only prefetches the wrong line).

@@ -57,7 +57,7 @@ class SolverBase {
 
 // A memo shared by threads: kShards flat maps, each behind its own SpinLock (two threads rarely
 // want the same one). `bytes` counts the memory of every memo of one oracle: a shard that
-// grows while the total is over kMaxBytes drops its entries first.
+// would grow while the total is over kMaxBytes empties itself instead.
 template <typename Key, typename Hash>
 class SharedMemo {
  public:
@@ -83,9 +83,12 @@ class SharedMemo {
       bytes_.fetch_add(s.map->memory(), std::memory_order_relaxed);
     }
     count_change(bytes_, *s.map, [&] {
+      // Over the budget a shard of some size empties itself rather than grow, keeping its
+      // table: freeing it and growing it back mapped fresh pages again and again, which the
+      // kernel clears (docs/benchmarks.md, "Percent, round eighteen").
       if (bytes_.load(std::memory_order_relaxed) > kMaxBytes &&
-          s.map->memory() > (std::size_t(1) << 16)) {
-        s.map->clear();
+          s.map->memory() > (std::size_t(1) << 16) && s.map->full()) {
+        s.map->clear_in_place();
       }
       s.map->insert(key, value);
     });
