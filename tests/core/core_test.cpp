@@ -298,6 +298,29 @@ TEST(FlatMap, ABoundedMapEmptiesItselfInsteadOfGrowing) {
   EXPECT_EQ(*flat.find(99999), 99999u * 3);
 }
 
+// full() says when the next new key would grow the table; clear_in_place() empties the map but
+// keeps its table (what the fill oracle's memos do over their budget).
+TEST(FlatMap, ClearInPlaceKeepsTheTable) {
+  struct Hash {
+    std::size_t operator()(std::uint64_t k) const { return std::size_t(hash_mix(k)); }
+  };
+  FlatMap<std::uint64_t, bool, Hash> flat(16);
+  std::uint64_t k = 0;
+  for (; !flat.full(); ++k) flat.insert(k, true);
+  const std::size_t memory = flat.memory();
+  EXPECT_EQ(k, 8u);  // 16 slots, at most half full
+  flat.insert(k, true);
+  EXPECT_GT(flat.memory(), memory);  // a full map grows
+  const std::size_t grown = flat.memory();
+  flat.clear_in_place();
+  EXPECT_EQ(flat.size(), 0u);
+  EXPECT_EQ(flat.memory(), grown);
+  for (std::uint64_t i = 0; i <= k; ++i) EXPECT_EQ(flat.find(i), nullptr);
+  flat.insert(3, false);
+  ASSERT_NE(flat.find(3), nullptr);
+  EXPECT_FALSE(*flat.find(3));
+}
+
 // PackedBoolMap against std::map: keys across the whole range [1, 2^63), values overwritten
 // both ways, growth and a clear in the middle.
 TEST(PackedBoolMap, AgreesWithStdMap) {
