@@ -181,7 +181,7 @@ class Solver final : public SolverBase {
     if (cells % 4 != 0) return false;
     if (adjacent_ && !parts_divisible(empty)) return false;
     long budget = kBudget;
-    bool ok = fill(empty, available, required, cells / 4, 0, budget);
+    bool ok = fill(empty, available, required, cells / 4, 0, budget, kMemoLeft);
     if (budget < 0) {
       // Undecided: remember the sound "maybe" so the same question is not asked again.
       if (required == 0) {
@@ -194,12 +194,15 @@ class Solver final : public SolverBase {
   }
 
  private:
-  // Placements tried per top-level question before answering "maybe"; questions with fewer
-  // than kMemoLeft pieces left are answered afresh, which is cheaper than the shared memo's
-  // lock, hash and cache miss, since few of them come back. Both were chosen by measurement
-  // (docs/benchmarks.md, "The fill oracle's budget and memo").
+  // Placements tried per top-level question before answering "maybe". Top-level questions
+  // with fewer than kMemoLeft pieces left, and the search's inner ones with fewer than
+  // kInnerMemoLeft, are answered afresh, which is cheaper than the shared memo's lock, hash
+  // and cache miss, since few of them come back (a caller may ask the same question many
+  // times; inner ones rarely meet). All three were chosen by measurement (docs/benchmarks.md,
+  // "The fill oracle's budget and memo").
   static constexpr long kBudget = 4000;
   static constexpr int kMemoLeft = 6;
+  static constexpr int kInnerMemoLeft = 7;
 
   struct Key {
     Bits<W> empty;
@@ -381,8 +384,9 @@ class Solver final : public SolverBase {
   // at most kOrderRows rows): a piece that skips row x and lies on row y needs x cleared
   // before it, so x clears before y. Row a before row b is bit kOrderRows * a + b, closed
   // transitively; a piece that would make a row clear before itself is left out.
+  // `memo_left`: the fewest pieces left at which this question goes to the memo.
   bool fill(const Bits<W>& empty, PieceCounts counts, PieceCounts required, int left,
-            std::uint64_t order, long& budget) {
+            std::uint64_t order, long& budget, int memo_left = kInnerMemoLeft) {
     if (left == 0) return required == 0;
     counts = capped(counts, left);
     const int total = total_of(counts), owed = total_of(required);
@@ -402,7 +406,7 @@ class Solver final : public SolverBase {
       return link.skipped == 0 || add_order(after, link);
     }
     Key key{empty, counts, order};
-    bool memoize = left >= kMemoLeft;
+    bool memoize = left >= memo_left;
     if (memoize) {
       auto known = required == 0 ? memo_.find(key) : required_memo_.find({key, required});
       if (known) return *known;
@@ -429,7 +433,20 @@ class Solver final : public SolverBase {
       const int x = first / height_;
       for (int j = 0; j < 4; ++j)
         candidates &= table[std::size_t(j) << height_ | column(empty, x + j)];
-      if (left > kMemoLeft) prefetch_children(empty, counts, required, left, order, candidates);
+      if (left > kInnerMemoLeft)
+        prefetch_children(empty, counts, required, left, order, candidates);
+      // The required pieces' entries first: a cover must use them, and trying them first
+      // finds a cover sooner (a "no" tries every entry either way).
+      std::uint64_t first_tried = 0;
+      for (int p = 0; p < kPieceCount; ++p) {
+        if (count_of(required, Piece(p)) != 0) first_tried |= piece_bits_[group + std::size_t(p)];
+      }
+      first_tried &= candidates;
+      candidates &= ~first_tried;
+      for (; first_tried != 0 && !ok; first_tried &= first_tried - 1) {
+        const std::uint32_t i = start_[group] + std::uint32_t(std::countr_zero(first_tried));
+        ok = place(i, pieces_[i]);
+      }
       for (; candidates != 0 && !ok; candidates &= candidates - 1) {
         const std::uint32_t i = start_[group] + std::uint32_t(std::countr_zero(candidates));
         ok = place(i, pieces_[i]);
