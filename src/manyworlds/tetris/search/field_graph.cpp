@@ -174,11 +174,10 @@ FieldGraph::Node& FieldGraph::slot(Id id) {
     if (!chunk) {
       // Not cleared: node() constructs each node (and its tall rows) when it gives out its
       // id. Where mapped (flat_map.hpp), touched page by page, the 2 MB of a chunk took 512
-      // page faults, more than a small count's whole search; populated whole, or on a huge
-      // page, it cost such a count about as much. So the first chunk is populated a slice at
-      // a time by node(), and the later ones, for a graph already large, whole on huge
-      // pages.
-      chunk = static_cast<Node*>(map_pages(kNodeChunk * sizeof(Node), c > 0, false));
+      // page faults, more than a small count's whole search; populated whole it cost such a
+      // count about as much. So the first chunk is populated a slice at a time by node(), and
+      // the later ones, for a graph already large, whole (on 4 KB pages: kNodeChunk).
+      chunk = static_cast<Node*>(map_pages(kNodeChunk * sizeof(Node), false, false));
       if (c > 0) populate_pages(chunk, kNodeChunk * sizeof(Node));
       if (tall()) {
         auto* tall = static_cast<TallRows*>(map_pages(kNodeChunk * sizeof(TallRows), false, false));
@@ -382,9 +381,9 @@ T* FieldGraph::chunk_of(PointerTable<T>& chunks, std::size_t c, std::size_t coun
   chunk = chunks[c].load(std::memory_order_relaxed);
   if (!chunk) {
     // Like the node chunks (slot()): the first is populated a slice at a time as it fills
-    // (new_block(), new_edges()), the later ones whole on huge pages; not cleared: each entry
-    // is written as it is given out.
-    chunk = static_cast<T*>(map_pages(count * sizeof(T), c > 0, false));
+    // (new_block(), new_edges()), the later ones whole; not cleared: each entry is written as
+    // it is given out.
+    chunk = static_cast<T*>(map_pages(count * sizeof(T), false, false));
     if (c > 0) populate_pages(chunk, count * sizeof(T));
     chunks[c].store(chunk, std::memory_order_release);
     chunks_made_ = std::max(chunks_made_, c + 1);

@@ -170,7 +170,7 @@ class FieldGraph {
     std::uint8_t score;
   };
   // Per piece: where the successor list starts in the edge chunks (its length, then the
-  // ids), kNoEdges, or kUnexpanded. 32 bytes: a chunk of them fills huge pages exactly, and
+  // ids), kNoEdges, or kUnexpanded. 32 bytes: a chunk of them fills its 2 MB exactly, and
   // none straddles a cache line.
   struct alignas(32) EdgeBlock {
     std::array<std::atomic<std::uint32_t>, kPieceCount> edges;
@@ -185,9 +185,10 @@ class FieldGraph {
     return tall_chunks_[std::size_t(id) / kNodeChunk].load(
         std::memory_order_acquire)[std::size_t(id) % kNodeChunk];
   }
-  // Chunks of 2 MB, the size of a huge page: only a block of at least one is mapped on them
-  // (map_pages()), and the graph is read at random, where 4 KB pages cost a TLB miss on most
-  // reads (docs/benchmarks.md, "Percent, round thirteen").
+  // Chunks of 2 MB. On 4 KB pages: on huge pages the kernel had to compact memory to make them
+  // (a count that grows the graph to a gigabyte stalled on it), which cost more than the TLB
+  // misses they saved now that the reads are prefetched (docs/benchmarks.md, "Percent, round
+  // thirteen" and "round eighteen").
   static constexpr std::size_t kNodeChunk = kHugePage / sizeof(Node);
   static constexpr std::size_t kNodeSlice = std::size_t(1) << 9;  // nodes populated at once
   static constexpr std::size_t kEdgeChunk = kHugePage / sizeof(Id);
@@ -217,7 +218,7 @@ class FieldGraph {
   std::uint32_t new_block();
   // `length` consecutive edge entries inside one chunk: their index.
   std::uint32_t new_edges(std::size_t length);
-  // Chunk c of `chunks`, mapped (on huge pages and populated whole after the first) if new.
+  // Chunk c of `chunks`, mapped (and populated whole after the first) if new.
   template <class T>
   T* chunk_of(PointerTable<T>& chunks, std::size_t c, std::size_t count);
   const Id* edge(std::uint32_t index) const {
