@@ -416,12 +416,9 @@ class Solver final : public SolverBase {
     bool ok = false;
     // Places entry i (of piece p, within the empty cells) and covers the rest.
     auto place = [&](std::uint32_t i, int p) {
-      std::uint64_t after = order;
-      if (!links_.empty() && links_[i].skipped != 0 && !add_order(after, links_[i])) return false;
-      const PieceCounts one = PieceCounts(1) << (8 * p);
-      return fill(empty.minus(entries_[i]), counts - one,
-                  count_of(required, Piece(p)) > 0 ? required - one : required, left - 1, after,
-                  budget);
+      Child c;
+      return child_of(empty, counts, required, order, i, p, c) &&
+             fill(c.empty, c.counts, c.required, left - 1, c.order, budget);
     };
     if (!fits_.empty()) {
       std::uint64_t candidates = 0;
@@ -442,14 +439,11 @@ class Solver final : public SolverBase {
         if (count_of(required, Piece(p)) != 0) first_tried |= piece_bits_[group + std::size_t(p)];
       }
       first_tried &= candidates;
-      candidates &= ~first_tried;
-      for (; first_tried != 0 && !ok; first_tried &= first_tried - 1) {
-        const std::uint32_t i = start_[group] + std::uint32_t(std::countr_zero(first_tried));
-        ok = place(i, pieces_[i]);
-      }
-      for (; candidates != 0 && !ok; candidates &= candidates - 1) {
-        const std::uint32_t i = start_[group] + std::uint32_t(std::countr_zero(candidates));
-        ok = place(i, pieces_[i]);
+      for (std::uint64_t set : {first_tried, candidates & ~first_tried}) {
+        for (; set != 0 && !ok; set &= set - 1) {
+          const std::uint32_t i = start_[group] + std::uint32_t(std::countr_zero(set));
+          ok = place(i, pieces_[i]);
+        }
       }
     } else {
       for (int p = 0; p < kPieceCount && !ok; ++p) {
@@ -482,18 +476,33 @@ class Solver final : public SolverBase {
     const std::uint32_t base = start_[std::size_t(empty.first()) * kPieceCount];
     for (; candidates != 0; candidates &= candidates - 1) {
       const std::uint32_t i = base + std::uint32_t(std::countr_zero(candidates));
-      const int p = pieces_[i];
-      std::uint64_t after = order;
-      if (!links_.empty() && links_[i].skipped != 0 && !add_order(after, links_[i])) continue;
-      const PieceCounts one = PieceCounts(1) << (8 * p);
-      const Key key{empty.minus(entries_[i]), capped(counts - one, left - 1), after};
-      const PieceCounts still = count_of(required, Piece(p)) > 0 ? required - one : required;
-      if (still == 0) {
+      Child c;
+      if (!child_of(empty, counts, required, order, i, pieces_[i], c)) continue;
+      const Key key{c.empty, capped(c.counts, left - 1), c.order};
+      if (c.required == 0) {
         memo_.prefetch(key);
       } else {
-        required_memo_.prefetch({key, still});
+        required_memo_.prefetch({key, c.required});
       }
     }
+  }
+
+  // The question that placing entry i (of piece p) leaves, as fill() is asked it; false when
+  // the entry would make a row clear before itself.
+  struct Child {
+    Bits<W> empty;
+    PieceCounts counts, required;
+    std::uint64_t order;
+  };
+  bool child_of(const Bits<W>& empty, PieceCounts counts, PieceCounts required, std::uint64_t order,
+                std::uint32_t i, int p, Child& out) const {
+    out.order = order;
+    if (!links_.empty() && links_[i].skipped != 0 && !add_order(out.order, links_[i])) return false;
+    const PieceCounts one = PieceCounts(1) << (8 * p);
+    out.empty = empty.minus(entries_[i]);
+    out.counts = counts - one;
+    out.required = count_of(required, Piece(p)) > 0 ? required - one : required;
+    return true;
   }
 
   // Whether every part of the empty cells (joined through their sides) has a multiple of 4
