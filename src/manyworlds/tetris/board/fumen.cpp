@@ -759,7 +759,15 @@ std::string encode_values(const std::vector<Page>& pages, bool sfinder_rules) {
         next_comment = page.comment;
       }
     } else if (current_comment) {
-      bool same_as_quiz = prev_quiz && prev_quiz->format().str() == *current_comment;
+      // A quiz whose next form is not a valid quiz (format() throws) matches no comment: the
+      // comment is then written out, which decodes to itself.
+      bool same_as_quiz = false;
+      if (prev_quiz) {
+        try {
+          same_as_quiz = prev_quiz->format().str() == *current_comment;
+        } catch (const QuizError&) {
+        }
+      }
       std::optional<Quiz> parsed;
       if (Quiz::is_quiz_comment(*current_comment)) {
         try {
