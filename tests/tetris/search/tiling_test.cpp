@@ -100,6 +100,17 @@ TEST(FillOracle, HandMadeAreas) {
   EXPECT_FALSE(oracle.fillable(Field::parse("XXXXXX____"), 1, counts_of("O")));
 }
 
+// The budget counts the placements a search tries, not the shapes it looks at: with six of
+// eleven pieces to place on a 4-line field, each first cell has many shapes, few of which fit
+// here. The answer is a proven "no" (no cover uses J, S, Z and O; a brute-force enumeration
+// agrees); it was a "maybe" while the budget counted shapes. Without the S there is a cover.
+TEST(FillOracle, BudgetCountsPlacementsTried) {
+  FillOracle oracle;
+  Field f = Field::parse("__________/___XXXX___/___XXXXX__/___XXXXXXX");
+  EXPECT_FALSE(oracle.fillable(f, 4, counts_of("TILJJSSZZOO"), counts_of("JSZO")));
+  EXPECT_TRUE(oracle.fillable(f, 4, counts_of("TILJJSSZZOO"), counts_of("JZO")));
+}
+
 // Whether the area below `height` can really be cleared with at most `counts` pieces: every
 // reachable placement (softdrop, SRS), lines cleared as they fill.
 class PlainSearch {

@@ -194,12 +194,12 @@ class Solver final : public SolverBase {
   }
 
  private:
-  // Placements tried per top-level question before answering "maybe". Top-level questions
-  // with fewer than kMemoLeft pieces left, and the search's inner ones with fewer than
-  // kInnerMemoLeft, are answered afresh, which is cheaper than the shared memo's lock, hash
-  // and cache miss, since few of them come back (a caller may ask the same question many
-  // times; inner ones rarely meet). All three were chosen by measurement (docs/benchmarks.md,
-  // "The fill oracle's budget and memo").
+  // Placements tried per top-level question before answering "maybe" (where fits_ is used;
+  // elsewhere the shapes looked at). Top-level questions with fewer than kMemoLeft pieces
+  // left, and the search's inner ones with fewer than kInnerMemoLeft, are answered afresh,
+  // which is cheaper than the shared memo's lock, hash and cache miss, since few of them come
+  // back (a caller may ask the same question many times; inner ones rarely meet). All three were
+  // chosen by measurement (docs/benchmarks.md, "The fill oracle's budget and memo").
   static constexpr long kBudget = 4000;
   static constexpr int kMemoLeft = 6;
   static constexpr int kInnerMemoLeft = 7;
@@ -425,11 +425,13 @@ class Solver final : public SolverBase {
       for (int p = 0; p < kPieceCount; ++p) {
         if (count_of(counts, Piece(p)) != 0) candidates |= piece_bits_[group + std::size_t(p)];
       }
-      budget -= std::popcount(candidates);
       const std::uint64_t* table = &fits_[std::size_t(first) * 4 << height_];
       const int x = first / height_;
       for (int j = 0; j < 4; ++j)
         candidates &= table[std::size_t(j) << height_ | column(empty, x + j)];
+      // Only the entries that fit count: counting every shape of the cell's group gave up on
+      // questions that tried a few hundred placements (docs/benchmarks.md, round nineteen).
+      budget -= std::popcount(candidates);
       if (left > kInnerMemoLeft)
         prefetch_children(empty, counts, required, left, order, candidates);
       // The required pieces' entries first: a cover must use them, and trying them first
