@@ -276,7 +276,7 @@ FieldGraph::Id FieldGraph::node(const FieldKey& key, std::size_t hash, int score
   for (std::uint64_t w : key.words) filled += std::popcount(w);
   n.need = std::int8_t((kWidth * height - filled) / 4);
   n.finishers.store(height == 0 ? 0 : -1, std::memory_order_relaxed);
-  n.bits.store(nullptr, std::memory_order_relaxed);
+  n.slot.store(0, std::memory_order_relaxed);
   n.score = std::uint8_t(std::clamp(score + 1, 0, 255));
   IndexShard& shard = index_[shard_of(hash)];
   {
@@ -494,9 +494,10 @@ const std::uint64_t* FieldGraph::store_bits(Id id, const std::uint64_t* words, s
     bits_used_ += n;
     kept = out;
   }
-  const std::uint64_t* expected = nullptr;
-  if (!at(id).bits.compare_exchange_strong(expected, kept, std::memory_order_acq_rel)) {
-    return expected;
+  std::uint64_t expected = 0;
+  if (!at(id).slot.compare_exchange_strong(expected, std::uintptr_t(kept),
+                                           std::memory_order_acq_rel)) {
+    return reinterpret_cast<const std::uint64_t*>(std::uintptr_t(expected));
   }
   return kept;
 }

@@ -113,31 +113,29 @@ class FieldGraph {
   // null until then; store_bits() keeps the first store when two threads race and returns
   // what is kept. At most kMaxBitWords words; reading takes no lock.
   static constexpr std::size_t kMaxBitWords = 64;
-  const std::uint64_t* bits(Id id) const { return at(id).bits.load(std::memory_order_acquire); }
+  const std::uint64_t* bits(Id id) const {
+    return reinterpret_cast<const std::uint64_t*>(
+        std::uintptr_t(at(id).slot.load(std::memory_order_acquire)));
+  }
   const std::uint64_t* store_bits(Id id, const std::uint64_t* words, std::size_t n);
   // Where every empty set is kept (store_bits() shares it).
   static const std::uint64_t* empty_bits();
   // The same with a set that outlives the graph, kept by address (not copied).
   void share_bits(Id id, const std::uint64_t* persistent) {
-    const std::uint64_t* expected = nullptr;
-    at(id).bits.compare_exchange_strong(expected, persistent, std::memory_order_acq_rel);
+    std::uint64_t expected = 0;
+    at(id).slot.compare_exchange_strong(expected, std::uintptr_t(persistent),
+                                        std::memory_order_acq_rel);
   }
 
   // The front of a list the caller keeps per field (prefix_count.cpp without hold: its sets
-  // per pattern state), an integer the caller chooses (never 0 for an item), kept in the slot
+  // per pattern state), 64 bits the caller chooses (never 0 for an item), kept in the slot
   // bits() uses, so a count uses one or the other. 0 until push_front() puts an item there;
   // items are linked by the caller and never removed.
-  std::uintptr_t front(Id id) const {
-    return reinterpret_cast<std::uintptr_t>(at(id).bits.load(std::memory_order_acquire));
-  }
+  std::uint64_t front(Id id) const { return at(id).slot.load(std::memory_order_acquire); }
   // Makes `item` the front if the front is still `expected`; else false, with `expected` the
   // front now (the caller links `item` to it and tries again).
-  bool push_front(Id id, std::uintptr_t& expected, std::uintptr_t item) {
-    auto* e = reinterpret_cast<const std::uint64_t*>(expected);
-    const bool done = at(id).bits.compare_exchange_weak(
-        e, reinterpret_cast<const std::uint64_t*>(item), std::memory_order_acq_rel);
-    expected = reinterpret_cast<std::uintptr_t>(e);
-    return done;
+  bool push_front(Id id, std::uint64_t& expected, std::uint64_t item) {
+    return at(id).slot.compare_exchange_weak(expected, item, std::memory_order_acq_rel);
   }
 
   // Fields, counting the ids the threads hold for fields to come (at most kIdBlock each).
@@ -158,7 +156,8 @@ class FieldGraph {
     // The rows below the height, FieldKey words 0 and 1 (rows 12.. of a taller clear area
     // are kept in tall_chunks_).
     std::array<std::uint64_t, 2> rows;
-    mutable std::atomic<const std::uint64_t*> bits;
+    // bits() as an address, or front(): 64 bits wherever an address is 32 (WebAssembly).
+    mutable std::atomic<std::uint64_t> slot;
     // The node's EdgeBlock, 0 until one of its pieces is expanded: most fields are successors
     // that are never expanded (dead ends, mostly).
     mutable std::atomic<std::uint32_t> block;

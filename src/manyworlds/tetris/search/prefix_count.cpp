@@ -1206,19 +1206,29 @@ using RecordRef = std::uint32_t;
 
 // What the no-hold engine knows of one (field, pattern state) pair: W(f, q), exact and
 // complete, or only that the field can still be filled (kAlive: W not computed yet), in a list
-// per field (FieldGraph::front()); a set's words follow the record. One word: most records
-// are kEmpty marks of dead fields (docs/benchmarks.md), so the link is a RecordRef and the
-// state and kind share 32 bits.
+// per field; a set's words follow the record. A link to a record (the list's front,
+// FieldGraph::front(), or a record's `next`) holds its RecordRef and, above it, its state and
+// kind, so that a look-up reads no record but the one before the match, and the match only
+// for its set: those reads were most of solve()'s time (docs/benchmarks.md, "Percent, round
+// nineteen"). One word: most records are kEmpty marks of dead fields.
 struct alignas(8) SetRecord {
   enum Kind : std::uint32_t { kEmpty, kFull, kBits, kAlive };
   static constexpr int kStateBits = 30;  // states (with the easy way's tag) below 2^30
-  RecordRef next;
-  std::uint32_t state_kind;  // state << 2 | kind
-  std::int32_t state() const { return std::int32_t(state_kind >> 2); }
-  Kind kind() const { return Kind(state_kind & 3); }
+  std::uint64_t next;                    // a RecordLink, 0 for none
   const std::uint64_t* bits() const { return reinterpret_cast<const std::uint64_t*>(this + 1); }
 };
 static_assert(sizeof(SetRecord) == 8);
+
+// A link to a record: RecordRef, then state << 2 | kind.
+struct RecordLink {
+  std::uint64_t word;
+  RecordRef ref() const { return RecordRef(word & 0xFFFF'FFFFu); }
+  std::int32_t state() const { return std::int32_t(word >> 34); }
+  SetRecord::Kind kind() const { return SetRecord::Kind((word >> 32) & 3); }
+  static std::uint64_t make(RecordRef ref, std::int32_t state, SetRecord::Kind kind) {
+    return (std::uint64_t(std::uint32_t(state)) << 2 | kind) << 32 | ref;
+  }
+};
 
 // Where the records live: chunks of memory every thread takes from, each filling its own chunk
 // (no lock but to take one). Records never move or go until clear(), which runs with the
@@ -1506,7 +1516,7 @@ class NoHoldEngine {
 
   // Asks the cache for the first record of the field's list.
   void prefetch_front(FieldGraph::Id f) const {
-    if (const SetRecord* r = arena_.at(RecordRef(graph_.front(f)))) __builtin_prefetch(r);
+    if (const SetRecord* r = arena_.at(RecordLink{graph_.front(f)}.ref())) __builtin_prefetch(r);
   }
 
   // alive(f, q), remembered in the field's list (an empty set or kAlive), so that the next
@@ -1516,12 +1526,11 @@ class NoHoldEngine {
     // Aimed at a few completions (walk_rejected()): asked afresh, not kept (the answer holds
     // for those alone), unless the field is known dead.
     if (!aim_.empty()) {
-      if (const SetRecord* r = find(graph_.front(f), q); r && r->kind() == SetRecord::kEmpty)
-        return false;
+      if (const Found r = find(graph_.front(f), q); r && r.kind == SetRecord::kEmpty) return false;
       const Aim& a = aim_[std::size_t(dfa_.depth(q))];
       return graph_.fillable_with(f, a.available, a.required);
     }
-    if (const SetRecord* r = find(graph_.front(f), tag(q))) return r->kind() != SetRecord::kEmpty;
+    if (const Found r = find(graph_.front(f), tag(q))) return r.kind != SetRecord::kEmpty;
     const bool ok = easy_alive(f, q) || alive(f, q);
     keep(f, tag(q), ok ? SetRecord::kAlive : SetRecord::kEmpty, nullptr, 0);
     return ok;
@@ -1553,8 +1562,8 @@ class NoHoldEngine {
   // covers are some of the sound one's, so the field is (no oracle question then).
   bool easy_alive(FieldGraph::Id f, std::int32_t q) const {
     if (easy_) return false;
-    const SetRecord* r = find(graph_.front(f), q | kEasyTag);
-    return r != nullptr && r->kind() != SetRecord::kEmpty;
+    const Found r = find(graph_.front(f), q | kEasyTag);
+    return r && r.kind != SetRecord::kEmpty;
   }
 
   // The state as the records of the current way know it: the easy way's sets are apart (they
@@ -1562,14 +1571,24 @@ class NoHoldEngine {
   // sets and marks are exact (so are all below them), and the exact way takes them as its own.
   std::int32_t tag(std::int32_t q) const { return sound(q) ? q : q | kEasyTag; }
 
+  // A record found: its kind, and the record (not read unless its set is needed).
+  struct Found {
+    const SetRecord* record = nullptr;
+    SetRecord::Kind kind = SetRecord::kEmpty;
+    explicit operator bool() const { return record != nullptr; }
+  };
+
   // The record of (f, q) in the list at `front`: its set if known, else its kAlive mark, else
-  // null.
-  const SetRecord* find(std::uintptr_t front, std::int32_t q) const {
-    const SetRecord* mark = nullptr;
-    for (auto* r = arena_.at(RecordRef(front)); r != nullptr; r = arena_.at(r->next)) {
-      if (r->state() != q) continue;
-      if (r->kind() != SetRecord::kAlive) return r;
-      mark = r;
+  // none.
+  Found find(std::uint64_t front, std::int32_t q) const {
+    Found mark;
+    for (RecordLink l{front}; l.ref() != 0;) {
+      const SetRecord* r = arena_.at(l.ref());
+      if (l.state() == q) {
+        if (l.kind() != SetRecord::kAlive) return {r, l.kind()};
+        mark = {r, SetRecord::kAlive};
+      }
+      l.word = r->next;
     }
     return mark;
   }
@@ -1580,12 +1599,12 @@ class NoHoldEngine {
     const std::size_t size = 1 + (kind == SetRecord::kBits ? words : 0);
     RecordRef ref = 0;
     auto* r = reinterpret_cast<SetRecord*>(arena_.allocate(cursor_, size, ref));
-    r->state_kind = std::uint32_t(q) << 2 | kind;
     if (kind == SetRecord::kBits) std::copy_n(bits, words, reinterpret_cast<std::uint64_t*>(r + 1));
-    std::uintptr_t front = graph_.front(f);
+    const std::uint64_t link = RecordLink::make(ref, q, kind);
+    std::uint64_t front = graph_.front(f);
     do {
-      r->next = RecordRef(front);
-    } while (!graph_.push_front(f, front, ref));
+      r->next = front;
+    } while (!graph_.push_front(f, front, link));
   }
 
   // The pieces that clear the field in one placement, as a set over q's completions.
@@ -1603,9 +1622,9 @@ class NoHoldEngine {
     const std::uint64_t n = dfa_.completions(q);
     if (graph_.cleared(f)) return {SetRecord::kFull, nullptr};
     if (d == length_) return {SetRecord::kEmpty, nullptr};
-    const SetRecord* known = find(graph_.front(f), tag(q));
-    if (known && known->kind() != SetRecord::kAlive) {
-      return {known->kind(), known->kind() == SetRecord::kBits ? known->bits() : nullptr};
+    const Found known = find(graph_.front(f), tag(q));
+    if (known && known.kind != SetRecord::kAlive) {
+      return {known.kind, known.kind == SetRecord::kBits ? known.record->bits() : nullptr};
     }
     if ((++calls_ & 0xFFFF) == 0 && cancel_requested()) {
       throw_if_cancelled(fmt::format("percent: {} of {} sequences", progress_.done(),
@@ -1619,16 +1638,15 @@ class NoHoldEngine {
     std::fill_n(out, words + 1, 0);
     // On the exact way, the easy way's successes here are some of W(f, q): they start the set,
     // so that the successors need only find the rest (no set is kept for the last piece).
-    const SetRecord* easy =
-        easy_ || d + 1 == length_ ? nullptr : find(graph_.front(f), q | kEasyTag);
-    if (easy && easy->kind() == SetRecord::kFull) {
+    const Found easy = easy_ || d + 1 == length_ ? Found{} : find(graph_.front(f), q | kEasyTag);
+    if (easy && easy.kind == SetRecord::kFull) {
       keep(f, tag(q), SetRecord::kFull, nullptr, 0);
       return {SetRecord::kFull, nullptr};
     }
-    if (easy && easy->kind() == SetRecord::kBits) std::copy_n(easy->bits(), words, out);
+    if (easy && easy.kind == SetRecord::kBits) std::copy_n(easy.record->bits(), words, out);
     if (d + 1 == length_) {
       out[0] = last_piece(f, q);
-    } else if (known || (easy && easy->kind() != SetRecord::kEmpty) || alive(f, q)) {
+    } else if (known || (easy && easy.kind != SetRecord::kEmpty) || alive(f, q)) {
       for (int p = 0; p < kPieceCount; ++p) {
         const std::int32_t to = dfa_.next(q, Piece(p));
         if (to == PatternAutomaton::kNone) continue;
