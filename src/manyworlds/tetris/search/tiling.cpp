@@ -27,6 +27,12 @@ struct Bits {
     }
     return -1;
   }
+  int last() const {
+    for (int i = W - 1; i >= 0; --i) {
+      if (w[std::size_t(i)]) return 64 * i + 63 - std::countl_zero(w[std::size_t(i)]);
+    }
+    return -1;
+  }
   int count() const {
     int n = 0;
     for (auto x : w) n += std::popcount(x);
@@ -194,8 +200,8 @@ class Solver final : public SolverBase {
   }
 
  private:
-  // Placements tried per top-level question before answering "maybe" (where fits_ is used;
-  // elsewhere the shapes looked at). Top-level questions with fewer than kMemoLeft pieces
+  // Placements tried per top-level question before answering "maybe" (where the fit tables are
+  // used; elsewhere the shapes looked at). Top-level questions with fewer than kMemoLeft pieces
   // left, and the search's inner ones with fewer than kInnerMemoLeft, are answered afresh,
   // which is cheaper than the shared memo's lock, hash and cache miss, since few of them come
   // back (a caller may ask the same question many times; inner ones rarely meet). All three were
@@ -302,44 +308,102 @@ class Solver final : public SolverBase {
     }
   }
 
-  // The entries of each first cell that fit the empty cells, by table: per column of the four
-  // from the cell's own and per pattern of empty cells in it, the entries whose cells there
-  // are all empty (bit i: entry start_[first * kPieceCount] + i). Four lookups then replace a
-  // scan of every entry; on areas of at most kFitRows rows (the tables double with each row),
-  // where a cell is the first of at most 64 entries.
+  // Per cell, the entries of which it is the first cell (front_) or the last (rear_), and the
+  // ones that fit the empty cells by table: per column of the four the entries may cover (from
+  // the cell's own on for the first, up to it for the last) and per pattern of empty cells in
+  // it, those whose cells there are all empty. Bit k of a cell's sets is entry
+  // ids[start[cell * kPieceCount] + k].
+  struct CellTables {
+    std::vector<std::uint32_t> start;       // per group, cell * kPieceCount + piece
+    std::vector<std::uint32_t> ids;         // the entries, by group
+    std::vector<std::uint64_t> fits;        // per cell, column of the four, and pattern
+    std::vector<std::uint64_t> piece_bits;  // per group: its entries as bits of its cell's
+  };
+
+  // Four lookups then replace a scan of every entry of the first cell; on areas of at most
+  // kFitRows rows (the tables double with each row), where a cell is the first of at most 64
+  // entries (and the last of as many, or the search takes the first cell alone).
   static constexpr int kFitRows = 5;
   void index_fits() {
     if (W != 1 || height_ > kFitRows) return;
-    const std::size_t cells = std::size_t(width_ * height_);
-    for (std::size_t f = 0; f < cells; ++f) {
-      if (start_[(f + 1) * kPieceCount] - start_[f * kPieceCount] > 64) return;
+    const std::size_t n = entries_.size();
+    pieces_.assign(n, 0);
+    for (std::size_t g = 0; g + 1 < start_.size(); ++g) {
+      for (std::uint32_t i = start_[g]; i < start_[g + 1]; ++i) {
+        pieces_[i] = std::uint8_t(g % kPieceCount);
+      }
     }
+    std::vector<int> first(n), last(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      first[i] = entries_[i].first();
+      last[i] = entries_[i].last();
+    }
+    if (!index_cells(front_, first, 0)) {
+      pieces_.clear();
+      return;
+    }
+    index_cells(rear_, last, -3);
+  }
+
+  // `t` for the entries by cell_of[entry]; `dx`: the first of the four columns, from the
+  // cell's. False, and `t` empty, when a cell has more than 64 entries.
+  bool index_cells(CellTables& t, const std::vector<int>& cell_of, int dx) {
+    const std::size_t cells = std::size_t(width_ * height_), groups = cells * kPieceCount;
     const std::size_t patterns = std::size_t(1) << height_;
-    fits_.assign(cells * 4 * patterns, 0);
-    piece_bits_.assign(cells * kPieceCount, 0);
-    pieces_.assign(entries_.size(), 0);
-    for (std::size_t f = 0; f < cells; ++f) {
-      const int x = int(f) / height_;
-      for (int p = 0; p < kPieceCount; ++p) {
-        const std::size_t g = f * kPieceCount + std::size_t(p);
-        for (std::uint32_t i = start_[g]; i < start_[g + 1]; ++i) {
-          const std::uint64_t bit = std::uint64_t(1) << (i - start_[f * kPieceCount]);
-          pieces_[i] = std::uint8_t(p);
-          piece_bits_[g] |= bit;
+    t.start.assign(groups + 1, 0);
+    for (std::size_t i = 0; i < cell_of.size(); ++i) {
+      ++t.start[std::size_t(cell_of[i]) * kPieceCount + pieces_[i] + 1];
+    }
+    for (std::size_t g = 0; g < groups; ++g) t.start[g + 1] += t.start[g];
+    for (std::size_t c = 0; c < cells; ++c) {
+      if (t.start[(c + 1) * kPieceCount] - t.start[c * kPieceCount] > 64) {
+        t = CellTables{};
+        return false;
+      }
+    }
+    std::vector<std::uint32_t> next(t.start.begin(), t.start.end() - 1);
+    t.ids.resize(cell_of.size());
+    for (std::size_t i = 0; i < cell_of.size(); ++i) {
+      t.ids[next[std::size_t(cell_of[i]) * kPieceCount + pieces_[i]]++] = std::uint32_t(i);
+    }
+    t.fits.assign(cells * 4 * patterns, 0);
+    t.piece_bits.assign(groups, 0);
+    for (std::size_t c = 0; c < cells; ++c) {
+      const int x = int(c) / height_ + dx;
+      for (std::size_t g = c * kPieceCount; g < (c + 1) * kPieceCount; ++g) {
+        for (std::uint32_t k = t.start[g]; k < t.start[g + 1]; ++k) {
+          const std::uint64_t bit = std::uint64_t(1) << (k - t.start[c * kPieceCount]);
+          t.piece_bits[g] |= bit;
           for (int j = 0; j < 4; ++j) {
-            const unsigned own = column(entries_[i], x + j);
+            const unsigned own = column(entries_[t.ids[k]], x + j);
             for (unsigned open = 0; open < patterns; ++open) {
-              if ((own & ~open) == 0) fits_[(f * 4 + std::size_t(j)) * patterns + open] |= bit;
+              if ((own & ~open) == 0) t.fits[(c * 4 + std::size_t(j)) * patterns + open] |= bit;
             }
           }
         }
       }
     }
+    return true;
   }
 
-  // The cells of column x as bits by row (none beyond the area); with fits_ only (one word).
+  // The entries of `cell` in `t` (of pieces `counts` has) that fit the empty cells, as bits;
+  // x: the first of the cell's four columns.
+  std::uint64_t fitting(const CellTables& t, int cell, int x, PieceCounts counts,
+                        const Bits<W>& empty) const {
+    std::uint64_t out = 0;
+    const std::size_t g = std::size_t(cell) * kPieceCount;
+    for (int p = 0; p < kPieceCount; ++p) {
+      if (count_of(counts, Piece(p)) != 0) out |= t.piece_bits[g + std::size_t(p)];
+    }
+    const std::uint64_t* table = &t.fits[std::size_t(cell) * 4 << height_];
+    for (int j = 0; j < 4; ++j) out &= table[std::size_t(j) << height_ | column(empty, x + j)];
+    return out;
+  }
+
+  // The cells of column x as bits by row (none outside the area); with the tables only (one
+  // word).
   unsigned column(const Bits<W>& b, int x) const {
-    if (x >= width_) return 0;
+    if (x < 0 || x >= width_) return 0;
     return unsigned(b.w[0] >> (x * height_)) & ((1u << height_) - 1);
   }
 
@@ -420,30 +484,40 @@ class Solver final : public SolverBase {
       return child_of(empty, counts, required, order, i, p, c) &&
              fill(c.empty, c.counts, c.required, left - 1, c.order, budget);
     };
-    if (!fits_.empty()) {
-      std::uint64_t candidates = 0;
-      for (int p = 0; p < kPieceCount; ++p) {
-        if (count_of(counts, Piece(p)) != 0) candidates |= piece_bits_[group + std::size_t(p)];
+    if (!front_.fits.empty()) {
+      // The cover covers the first empty cell and the last: the search branches on whichever
+      // has fewer entries that fit (a dead end often shows at one end first; the first cell
+      // alone searched about four times as many nodes on the "no" answers of 4-line fields,
+      // docs/benchmarks.md, round nineteen).
+      const CellTables* side = &front_;
+      int cell = first;
+      std::uint64_t candidates = fitting(front_, first, first / height_, counts, empty);
+      if (!rear_.fits.empty() && std::popcount(candidates) > 1) {
+        const int last = empty.last();
+        const std::uint64_t other = fitting(rear_, last, last / height_ - 3, counts, empty);
+        if (std::popcount(other) < std::popcount(candidates)) {
+          side = &rear_;
+          cell = last;
+          candidates = other;
+        }
       }
-      const std::uint64_t* table = &fits_[std::size_t(first) * 4 << height_];
-      const int x = first / height_;
-      for (int j = 0; j < 4; ++j)
-        candidates &= table[std::size_t(j) << height_ | column(empty, x + j)];
       // Only the entries that fit count: counting every shape of the cell's group gave up on
       // questions that tried a few hundred placements (docs/benchmarks.md, round nineteen).
       budget -= std::popcount(candidates);
+      const std::size_t at = std::size_t(cell) * kPieceCount;
+      const std::uint32_t* ids = &side->ids[side->start[at]];
       if (left > kInnerMemoLeft)
-        prefetch_children(empty, counts, required, left, order, candidates);
+        prefetch_children(empty, counts, required, left, order, candidates, ids);
       // The required pieces' entries first: a cover must use them, and trying them first
       // finds a cover sooner (a "no" tries every entry either way).
       std::uint64_t first_tried = 0;
       for (int p = 0; p < kPieceCount; ++p) {
-        if (count_of(required, Piece(p)) != 0) first_tried |= piece_bits_[group + std::size_t(p)];
+        if (count_of(required, Piece(p)) != 0) first_tried |= side->piece_bits[at + std::size_t(p)];
       }
       first_tried &= candidates;
       for (std::uint64_t set : {first_tried, candidates & ~first_tried}) {
         for (; set != 0 && !ok; set &= set - 1) {
-          const std::uint32_t i = start_[group] + std::uint32_t(std::countr_zero(set));
+          const std::uint32_t i = ids[std::countr_zero(set)];
           ok = place(i, pieces_[i]);
         }
       }
@@ -471,13 +545,13 @@ class Solver final : public SolverBase {
   }
 
   // Asks the cache for the memo slots of the questions that placing each candidate (bits over
-  // the entries of empty.first()) leaves, all before the first is searched: a "no" searches
-  // them all, and each lookup was a cache miss of its own.
+  // the entries at `ids`) leaves, all before the first is searched: a "no" searches them all,
+  // and each lookup was a cache miss of its own.
   void prefetch_children(const Bits<W>& empty, PieceCounts counts, PieceCounts required, int left,
-                         std::uint64_t order, std::uint64_t candidates) const {
-    const std::uint32_t base = start_[std::size_t(empty.first()) * kPieceCount];
+                         std::uint64_t order, std::uint64_t candidates,
+                         const std::uint32_t* ids) const {
     for (; candidates != 0; candidates &= candidates - 1) {
-      const std::uint32_t i = base + std::uint32_t(std::countr_zero(candidates));
+      const std::uint32_t i = ids[std::countr_zero(candidates)];
       Child c;
       if (!child_of(empty, counts, required, order, i, pieces_[i], c)) continue;
       const Key key{c.empty, capped(c.counts, left - 1), c.order};
@@ -608,13 +682,12 @@ class Solver final : public SolverBase {
   std::vector<std::uint32_t> start_;  // group g = first * kPieceCount + piece
   std::vector<Bits<W>> entries_;      // grouped by (first cell, piece), see start_
   std::vector<Link> links_;           // rows and skipped rows per entry (kOrderRows rows at most)
-  std::vector<std::uint64_t> fits_;   // see index_fits(); empty when not used
-  std::vector<std::uint64_t> piece_bits_;  // per group: its entries as bits of its cell's
-  std::vector<std::uint8_t> pieces_;       // per entry: its piece (with fits_)
-  std::vector<std::uint64_t> spread_;      // per row of empty cells: them in row 0 (W == 1)
-  Bits<W> even_columns_;                   // the cells of even columns (colours_balance())
-  Bits<W> dark_;                           // the cells with x + y even
-  Bits<W> below_top_, above_floor_;        // the cells not in the top row, not in the bottom row
+  CellTables front_, rear_;           // see index_fits(); empty when not used
+  std::vector<std::uint8_t> pieces_;  // per entry: its piece (with front_)
+  std::vector<std::uint64_t> spread_;  // per row of empty cells: them in row 0 (W == 1)
+  Bits<W> even_columns_;               // the cells of even columns (colours_balance())
+  Bits<W> dark_;                       // the cells with x + y even
+  Bits<W> below_top_, above_floor_;    // the cells not in the top row, not in the bottom row
   struct CellsHash {
     std::size_t operator()(const Bits<W>& cells) const {
       std::uint64_t h = 0;
