@@ -185,6 +185,15 @@ class Solver final : public SolverBase {
     }
     int cells = empty.count();
     if (cells % 4 != 0) return false;
+    if (cells / 4 >= kMemoLeft) {
+      // The memo's slot is asked for now, so that the tests below overlap its cache miss.
+      const Key key{empty, capped(available, cells / 4), 0};
+      if (required == 0) {
+        memo_.prefetch(key);
+      } else {
+        required_memo_.prefetch({key, required});
+      }
+    }
     if (adjacent_ && !parts_divisible(empty)) return false;
     long budget = kBudget;
     bool ok = fill(empty, available, required, cells / 4, 0, budget, kMemoLeft);
