@@ -1208,27 +1208,43 @@ using RecordRef = std::uint32_t;
 // complete, or only that the field can still be filled (kAlive: W not computed yet), in a list
 // per field; a set's words follow the record. A link to a record (the list's front,
 // FieldGraph::front(), or a record's `next`) holds its RecordRef and, above it, its state and
-// kind, so that a look-up reads no record but the one before the match, and the match only
+// kind and a filter of the states of the list from it on, so that a look-up reads no record
+// but those before the match (none when the filter rules its state out), and the match only
 // for its set: those reads were most of solve()'s time (docs/benchmarks.md, "Percent, round
 // nineteen"). One word: most records are kEmpty marks of dead fields.
 struct alignas(8) SetRecord {
   enum Kind : std::uint32_t { kEmpty, kFull, kBits, kAlive };
-  static constexpr int kStateBits = 30;  // states (with the easy way's tag) below 2^30
+  static constexpr int kStateBits = 24;  // states (with the easy way's tag) below 2^24
   std::uint64_t next;                    // a RecordLink, 0 for none
   const std::uint64_t* bits() const { return reinterpret_cast<const std::uint64_t*>(this + 1); }
 };
 static_assert(sizeof(SetRecord) == 8);
 
-// A link to a record: RecordRef, then state << 2 | kind.
+// A link to a record: RecordRef (32 bits), kind (2), state (kStateBits), and the filter (one
+// bit of kFilterBits per state of the list from this record on).
 struct RecordLink {
+  static constexpr int kFilterBits = 32 - 2 - SetRecord::kStateBits;
+  static constexpr int kFilterShift = 64 - kFilterBits;
   std::uint64_t word;
   RecordRef ref() const { return RecordRef(word & 0xFFFF'FFFFu); }
-  std::int32_t state() const { return std::int32_t(word >> 34); }
+  std::int32_t state() const {
+    return std::int32_t((word >> 34) & ((std::uint64_t(1) << SetRecord::kStateBits) - 1));
+  }
   SetRecord::Kind kind() const { return SetRecord::Kind((word >> 32) & 3); }
-  static std::uint64_t make(RecordRef ref, std::int32_t state, SetRecord::Kind kind) {
-    return (std::uint64_t(std::uint32_t(state)) << 2 | kind) << 32 | ref;
+  // Whether the list from this record on may hold `state`.
+  bool may_hold(std::int32_t state) const { return (word >> kFilterShift) & filter_bit(state); }
+  // A link to `ref` (of `state` and `kind`) whose list goes on at `next`.
+  static std::uint64_t make(RecordRef ref, std::int32_t state, SetRecord::Kind kind,
+                            std::uint64_t next) {
+    const std::uint64_t filter = (next >> kFilterShift) | filter_bit(state);
+    return filter << kFilterShift | std::uint64_t(std::uint32_t(state)) << 34 |
+           std::uint64_t(kind) << 32 | ref;
+  }
+  static std::uint64_t filter_bit(std::int32_t state) {
+    return std::uint64_t(1) << ((std::uint32_t(state) * 0x9E37'79B1u >> 16) % kFilterBits);
   }
 };
+static_assert(RecordLink::kFilterBits >= 4);
 
 // Where the records live: chunks of memory every thread takes from, each filling its own chunk
 // (no lock but to take one). Records never move or go until clear(), which runs with the
@@ -1582,7 +1598,7 @@ class NoHoldEngine {
   // none.
   Found find(std::uint64_t front, std::int32_t q) const {
     Found mark;
-    for (RecordLink l{front}; l.ref() != 0;) {
+    for (RecordLink l{front}; l.ref() != 0 && l.may_hold(q);) {
       const SetRecord* r = arena_.at(l.ref());
       if (l.state() == q) {
         if (l.kind() != SetRecord::kAlive) return {r, l.kind()};
@@ -1600,11 +1616,10 @@ class NoHoldEngine {
     RecordRef ref = 0;
     auto* r = reinterpret_cast<SetRecord*>(arena_.allocate(cursor_, size, ref));
     if (kind == SetRecord::kBits) std::copy_n(bits, words, reinterpret_cast<std::uint64_t*>(r + 1));
-    const std::uint64_t link = RecordLink::make(ref, q, kind);
     std::uint64_t front = graph_.front(f);
     do {
       r->next = front;
-    } while (!graph_.push_front(f, front, link));
+    } while (!graph_.push_front(f, front, RecordLink::make(ref, q, kind, front)));
   }
 
   // The pieces that clear the field in one placement, as a set over q's completions.
