@@ -185,26 +185,14 @@ class Solver final : public SolverBase {
     }
     int cells = empty.count();
     if (cells % 4 != 0) return false;
-    if (cells / 4 >= kMemoLeft) {
-      // The memo's slot is asked for now, so that the tests below overlap its cache miss.
-      const Key key{empty, capped(available, cells / 4), 0};
-      if (required == 0) {
-        memo_.prefetch(key);
-      } else {
-        required_memo_.prefetch({key, required});
-      }
-    }
+    const Key key{empty, capped(available, cells / 4), 0};
+    // The memo's slot is asked for now, so that the tests below overlap its cache miss.
+    if (cells / 4 >= kMemoLeft) prefetch_answer(key, required);
     if (adjacent_ && !parts_divisible(empty)) return false;
     long budget = kBudget;
     bool ok = fill(empty, available, required, cells / 4, 0, budget, kMemoLeft);
-    if (budget < 0) {
-      // Undecided: remember the sound "maybe" so the same question is not asked again.
-      if (required == 0) {
-        memo_.insert({empty, capped(available, cells / 4), 0}, true);
-      } else {
-        required_memo_.insert({{empty, capped(available, cells / 4), 0}, required}, true);
-      }
-    }
+    // Undecided: remember the sound "maybe" so the same question is not asked again.
+    if (budget < 0) keep_answer(key, required, true);
     return ok;
   }
 
@@ -481,7 +469,7 @@ class Solver final : public SolverBase {
     Key key{empty, counts, order};
     bool memoize = left >= memo_left;
     if (memoize) {
-      auto known = required == 0 ? memo_.find(key) : required_memo_.find({key, required});
+      auto known = find_answer(key, required);
       if (known) return *known;
     }
     const int first = empty.first();
@@ -543,14 +531,27 @@ class Solver final : public SolverBase {
     }
     // An answer cut short by the budget is not final: keep it out of the memo.
     if (budget < 0) return true;
-    if (memoize) {
-      if (required == 0) {
-        memo_.insert(key, ok);
-      } else {
-        required_memo_.insert({key, required}, ok);
-      }
-    }
+    if (memoize) keep_answer(key, required, ok);
     return ok;
+  }
+
+  // The memo of the questions without lower bounds, or the one of those with (required_memo_).
+  std::optional<bool> find_answer(const Key& key, PieceCounts required) const {
+    return required == 0 ? memo_.find(key) : required_memo_.find({key, required});
+  }
+  void keep_answer(const Key& key, PieceCounts required, bool ok) {
+    if (required == 0) {
+      memo_.insert(key, ok);
+    } else {
+      required_memo_.insert({key, required}, ok);
+    }
+  }
+  void prefetch_answer(const Key& key, PieceCounts required) const {
+    if (required == 0) {
+      memo_.prefetch(key);
+    } else {
+      required_memo_.prefetch({key, required});
+    }
   }
 
   // Asks the cache for the memo slots of the questions that placing each candidate (bits over
@@ -563,12 +564,7 @@ class Solver final : public SolverBase {
       const std::uint32_t i = ids[std::countr_zero(candidates)];
       Child c;
       if (!child_of(empty, counts, required, order, i, pieces_[i], c)) continue;
-      const Key key{c.empty, capped(c.counts, left - 1), c.order};
-      if (c.required == 0) {
-        memo_.prefetch(key);
-      } else {
-        required_memo_.prefetch({key, c.required});
-      }
+      prefetch_answer({c.empty, capped(c.counts, left - 1), c.order}, c.required);
     }
   }
 
