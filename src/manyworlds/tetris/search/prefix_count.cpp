@@ -149,15 +149,16 @@ std::uint64_t count_range(const Bits& b, std::uint64_t lo, std::uint64_t hi) {
 // (h, placement order) to the draws (indices into a set over r pieces) that can give that
 // order: a few each (2^r hold choices per input spread over the orders), so it is kept as
 // lists, not as a bit set per order (with 4 draws those took 14.7 MB to make, most of them
-// zero, and 64 words to OR per order found).
+// zero, and 64 words to OR per order found). The draws of a list are kept as words of the set
+// to OR in (with 4 draws and a spare, 11.9 draws an order fall in 3.4 words).
 class HoldProjection {
  public:
   HoldProjection(int draws, bool spare) : draws_(draws), order_length_(spare ? draws : draws + 1) {
     const std::size_t orders = std::size_t(1) << (3 * order_length_);
     int inputs = 1;
     for (int i = 0; i < draws; ++i) inputs *= 7;
-    // Every (held, input, choice) twice: counted per (held, order), then listed. An input that
-    // gives an order by two choices is listed twice (setting its bit twice is harmless).
+    // Every (held, input, choice) twice: counted per (held, order), then listed; then the
+    // draws of each list merged by word.
     std::array<int, kMaxLength + 1> c{};
     auto each = [&](auto&& fn) {
       for (int h = 0; h < kPieceCount; ++h) {
@@ -177,32 +178,52 @@ class HoldProjection {
               }
             }
             if (!spare) order = order * 8 + std::uint64_t(held);
-            fn((std::size_t(h) << (3 * order_length_)) + order, std::uint16_t(input));
+            fn((std::size_t(h) << (3 * order_length_)) + order, std::uint32_t(input));
           }
         }
       }
     };
-    start_.assign(std::size_t(kPieceCount) * orders + 1, 0);
-    each([&](std::size_t key, std::uint16_t) { ++start_[key + 1]; });
-    for (std::size_t i = 1; i < start_.size(); ++i) start_[i] += start_[i - 1];
-    draws_of_.resize(start_.back());
-    std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
-    each([&](std::size_t key, std::uint16_t input) { draws_of_[next[key]++] = input; });
+    const std::size_t keys = std::size_t(kPieceCount) * orders;
+    std::vector<std::uint32_t> at(keys + 1, 0);
+    each([&](std::size_t key, std::uint32_t) { ++at[key + 1]; });
+    for (std::size_t i = 1; i < at.size(); ++i) at[i] += at[i - 1];
+    std::vector<std::uint32_t> listed(at.back());
+    std::vector<std::uint32_t> next(at.begin(), at.end() - 1);
+    each([&](std::size_t key, std::uint32_t input) { listed[next[key]++] = input; });
+    start_.assign(keys + 1, 0);
+    for (std::size_t key = 0; key < keys; ++key) {
+      std::sort(listed.begin() + at[key], listed.begin() + at[key + 1]);
+      for (std::uint32_t j = at[key]; j < at[key + 1]; ++j) {
+        const std::uint32_t index = listed[j] / 64;
+        if (words_.size() == start_[key] || words_.back().index != index) {
+          words_.push_back({0, index});
+        }
+        words_.back().bits |= std::uint64_t(1) << (listed[j] % 64);
+      }
+      start_[key + 1] = std::uint32_t(words_.size());
+    }
   }
   int draws() const { return draws_; }
   int order_length() const { return order_length_; }
-  // The draws that give `order` with `held` in the hold slot: indices into a set over
-  // draws() pieces.
-  std::span<const std::uint16_t> at(int held, std::uint64_t order) const {
+  // ORs into `set` (over draws() pieces) the draws that give `order` with `held` in the hold
+  // slot.
+  void project(int held, std::uint64_t order, std::uint64_t* set) const {
     const std::size_t i = (std::size_t(held) << (3 * order_length_)) + order;
-    return {draws_of_.data() + start_[i], draws_of_.data() + start_[i + 1]};
+    for (std::uint32_t j = start_[i]; j < start_[i + 1]; ++j) {
+      set[words_[j].index] |= words_[j].bits;
+    }
   }
 
  private:
   int draws_;
   int order_length_;
-  std::vector<std::uint32_t> start_;     // per (held, order): where its draws start
-  std::vector<std::uint16_t> draws_of_;  // grouped by (held, order)
+  // Draws of one list that share a word of the set.
+  struct Word {
+    std::uint64_t bits;
+    std::uint32_t index;
+  };
+  std::vector<std::uint32_t> start_;  // per (held, order): where its words start
+  std::vector<Word> words_;           // grouped by (held, order)
 };
 
 // Words handed out in runs that never move (the with-hold engine's answers, a few dozen words
@@ -816,9 +837,7 @@ class Engine {
         any = any || fresh != 0;
         for (; fresh; fresh &= fresh - 1) {
           std::uint64_t order = std::uint64_t(64 * i + std::countr_zero(fresh));
-          for (std::uint16_t input : s_.projection->at(l.split->held, order)) {
-            v[input / 64] |= std::uint64_t(1) << (input % 64);
-          }
+          s_.projection->project(l.split->held, order, v);
         }
       }
       if (any) or_bits(acc, v, r);
@@ -1791,7 +1810,7 @@ void prefixes(const PatternAutomaton& dfa, std::int32_t q, Sequence prefix, int 
   }
 }
 
-// The order the no-hold engine runs its tasks in: those whose prefixes place the same pieces
+// The order the engines run their tasks in: those whose prefixes place the same pieces
 // together (in prefix order within), since they reach mostly the same fields and share their
 // sets. In prefix order, each piece count came back all along the trie, so all its fields had
 // to stay in the graph or be built again after a fresh start (`*p5,*p6`: 12 fresh starts and
@@ -1919,20 +1938,16 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
     done[t] = 1;
     if (streaming) flush();
   };
-  // Without hold each thread takes a contiguous share of the tasks: threads on neighbouring
-  // prefixes would compute the same sets at the same time. Helpers start late: a second
-  // thread made counts of up to about 20 ms slower than one.
-  if (no_hold) {
-    const std::vector<std::size_t> order = by_pieces_placed(tasks);
-    parallel_for_ranges(
-        tasks.size(), threads, 1,
-        [&](std::size_t b, std::size_t e, unsigned w) {
-          for (std::size_t t = b; t < e; ++t) run_task(order[t], w);
-        },
-        Helpers::Late);
-  } else {
-    parallel_for_workers(tasks.size(), threads, run_task);
-  }
+  // Each thread takes a contiguous share of the tasks, grouped (by_pieces_placed()): threads on
+  // neighbouring prefixes would compute the same sets at the same time. Helpers start late: a
+  // second thread made counts of up to about 20 ms slower than one.
+  const std::vector<std::size_t> order = by_pieces_placed(tasks);
+  parallel_for_ranges(
+      tasks.size(), threads, 1,
+      [&](std::size_t b, std::size_t e, unsigned w) {
+        for (std::size_t t = b; t < e; ++t) run_task(order[t], w);
+      },
+      Helpers::Late);
 
   // Combine in task order: the tree above the split from the tasks' totals.
   r.successes = 0;
