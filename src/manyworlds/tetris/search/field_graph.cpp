@@ -531,8 +531,11 @@ bool FieldGraph::fillable_with(Id id, PieceCounts available) {
     bool ok = oracle_.fillable(field(id), at(id).height, available);
     std::lock_guard lock(shard.mutex);
     count_change(table_bytes_, shard.packed, [&] { shard.packed.insert(key, ok); });
-    shard.data.store(shard.packed.data(), std::memory_order_relaxed);
-    shard.mask.store(shard.packed.mask(), std::memory_order_relaxed);
+    if (shard.data.load(std::memory_order_relaxed) != shard.packed.data() ||
+        shard.mask.load(std::memory_order_relaxed) != shard.packed.mask()) {
+      shard.data.store(shard.packed.data(), std::memory_order_relaxed);
+      shard.mask.store(shard.packed.mask(), std::memory_order_relaxed);
+    }
     return ok;
   }
   FillKey key{available, id};

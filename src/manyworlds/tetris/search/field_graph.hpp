@@ -353,10 +353,12 @@ class FieldGraph {
   struct alignas(64) FillShard {
     mutable SpinLock mutex;
     PackedBoolMap packed{16, (std::size_t(64) << 20) / kShards};
-    // packed's table as last seen under the lock, for prefetch_fillable() (no lock).
-    std::atomic<const std::uint64_t*> data{nullptr};
-    std::atomic<std::size_t> mask{0};
     FlatMap<FillKey, bool, FillKeyHash> map{16, (std::size_t(64) << 20) / kShards};
+    // packed's table as last seen under the lock, for prefetch_fillable() (no lock): on a line
+    // of their own, written only when the table moves (beside the lock and packed's size,
+    // every insert took the line from the other thread's prefetches).
+    alignas(64) std::atomic<const std::uint64_t*> data{nullptr};
+    std::atomic<std::size_t> mask{0};
   };
   std::unique_ptr<FillShard[]> fill_memo_;
   Field root_field_;

@@ -119,8 +119,9 @@ class SharedMemo {
   struct alignas(64) Shard {
     mutable SpinLock mutex;
     std::unique_ptr<FlatMap<Key, bool, Hash>> map;
-    // The map's table as last seen under the lock, for prefetch().
-    std::atomic<const void*> data{nullptr};
+    // The map's table as last seen under the lock, for prefetch(): on a line of their own
+    // (beside the lock, every find and insert took the line from the other thread).
+    alignas(64) std::atomic<const void*> data{nullptr};
     std::atomic<std::size_t> mask{0};
   };
   std::array<Shard, kShards> shards_;
