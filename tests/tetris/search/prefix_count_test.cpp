@@ -166,8 +166,9 @@ TEST(PrefixCount, AgreesWithTheDirectSearchOnRandomFieldsAndPatterns) {
       expect_same(percent(field, patterns, tight), direct, what + " (graph reset)");
     }
     if (i % 3 == 2) {
-      // The failures streamed as tasks finish (out of order without hold, which runs tasks
-      // grouped by the pieces placed), and the first few only: the direct search's, in order.
+      // The failures streamed as tasks finish (out of order without hold, which then runs
+      // tasks grouped by the pieces placed), and the first few only: the direct search's, in
+      // order.
       std::vector<Sequence> streamed;
       PercentOptions stream = o;
       stream.threads = 2;

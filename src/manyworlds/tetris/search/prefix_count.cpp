@@ -1813,8 +1813,9 @@ void prefixes(const PatternAutomaton& dfa, std::int32_t q, Sequence prefix, int 
 // The order the engines run their tasks in: those whose prefixes place the same pieces
 // together (in prefix order within), since they reach mostly the same fields and share their
 // sets. In prefix order, each piece count came back all along the trie, so all its fields had
-// to stay in the graph or be built again after a fresh start (`*p5,*p6`: 12 fresh starts and
-// 459 s, against 2 and 114 s grouped). Results are still combined in prefix order.
+// to stay in the graph or be built again after a fresh start (`*p5,*p6` without hold: 12
+// fresh starts and 459 s, against 2 and 114 s grouped). Results are still combined in prefix
+// order.
 std::vector<std::size_t> by_pieces_placed(
     const std::vector<std::pair<Sequence, std::int32_t>>& tasks) {
   std::vector<PieceCounts> placed(tasks.size(), 0);
@@ -1940,14 +1941,20 @@ void count_by_prefixes(const ClearArea& area, const std::vector<Pattern>& patter
   };
   // Each thread takes a contiguous share of the tasks, grouped (by_pieces_placed()): threads on
   // neighbouring prefixes would compute the same sets at the same time. Helpers start late: a
-  // second thread made counts of up to about 20 ms slower than one.
-  const std::vector<std::size_t> order = by_pieces_placed(tasks);
-  parallel_for_ranges(
-      tasks.size(), threads, 1,
-      [&](std::size_t b, std::size_t e, unsigned w) {
-        for (std::size_t t = b; t < e; ++t) run_task(order[t], w);
-      },
-      Helpers::Late);
+  // second thread made counts of up to about 20 ms slower than one. With hold and failures
+  // streamed, the tasks go out in order instead: a task's failures wait for every task before
+  // it, and with hold they are kept as sequences, not as bits.
+  if (no_hold || !streaming) {
+    const std::vector<std::size_t> order = by_pieces_placed(tasks);
+    parallel_for_ranges(
+        tasks.size(), threads, 1,
+        [&](std::size_t b, std::size_t e, unsigned w) {
+          for (std::size_t t = b; t < e; ++t) run_task(order[t], w);
+        },
+        Helpers::Late);
+  } else {
+    parallel_for_workers(tasks.size(), threads, run_task);
+  }
 
   // Combine in task order: the tree above the split from the tasks' totals.
   r.successes = 0;
