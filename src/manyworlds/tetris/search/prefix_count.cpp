@@ -157,8 +157,9 @@ class HoldProjection {
     const std::size_t orders = std::size_t(1) << (3 * order_length_);
     int inputs = 1;
     for (int i = 0; i < draws; ++i) inputs *= 7;
-    // Every (held, input, choice) twice: counted per (held, order), then listed; then the
-    // draws of each list merged by word.
+    // Every (held, input, choice) twice: counted per (held, order), then listed (each list in
+    // increasing order of input, as each() makes them); then the draws of each list merged by
+    // word.
     std::array<int, kMaxLength + 1> c{};
     auto each = [&](auto&& fn) {
       for (int h = 0; h < kPieceCount; ++h) {
@@ -192,7 +193,6 @@ class HoldProjection {
     each([&](std::size_t key, std::uint32_t input) { listed[next[key]++] = input; });
     start_.assign(keys + 1, 0);
     for (std::size_t key = 0; key < keys; ++key) {
-      std::sort(listed.begin() + at[key], listed.begin() + at[key + 1]);
       for (std::uint32_t j = at[key]; j < at[key + 1]; ++j) {
         const std::uint32_t index = listed[j] / 64;
         if (words_.size() == start_[key] || words_.back().index != index) {
