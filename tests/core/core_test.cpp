@@ -17,6 +17,7 @@
 #include "manyworlds/core/atomic_file.hpp"
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/flat_map.hpp"
+#include "manyworlds/core/page_pool.hpp"
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/progress.hpp"
 #include "manyworlds/core/spin_lock.hpp"
@@ -385,6 +386,46 @@ TEST(PointerTable, StartsNullAndKeepsWhatThreadsStore) {
   }
   for (auto& thread : threads) thread.join();
   for (std::size_t i = 0; i < kSize; ++i) ASSERT_EQ(table[i].load(), &targets[i]);
+}
+
+// Vectors in a pool hold their values through growth, freed blocks are handed out again, and
+// after clear() the pool starts over in the chunks it kept (the reset that once read a chunk
+// before the first).
+TEST(PagePool, VectorsKeepTheirValuesAcrossGrowthReuseAndClear) {
+  PagePool pool;
+  using Vec = std::vector<std::uint32_t, PoolAllocator<std::uint32_t>>;
+  for (int round = 0; round < 3; ++round) {
+    std::vector<Vec> vecs;
+    for (int v = 0; v < 40; ++v) vecs.emplace_back(PoolAllocator<std::uint32_t>(pool));
+    // Sizes from a few values to past PagePool::kLargest (mapped on their own).
+    for (std::uint32_t i = 0; i < 6000000; ++i) {
+      const std::size_t v = std::uint64_t(i) * 7919 % vecs.size();
+      if (v == 0 || vecs[v].size() < 5000) vecs[v].push_back(i ^ std::uint32_t(v));
+    }
+    EXPECT_GT(vecs[0].capacity() * sizeof(std::uint32_t), PagePool::kLargest);
+    EXPECT_GE(pool.memory(), vecs[0].capacity() * sizeof(std::uint32_t));
+    // Vector 0 took every i with i * 7919 % 40 == 0, that is every 40th; the others their first
+    // 5000 in increasing order.
+    ASSERT_EQ(vecs[0].size(), 150000u);
+    for (std::size_t k = 0; k < vecs[0].size(); ++k) ASSERT_EQ(vecs[0][k], 40 * k);
+    for (std::size_t v = 1; v < vecs.size(); ++v) {
+      ASSERT_EQ(vecs[v].size(), 5000u);
+      std::uint32_t last = 0;
+      for (std::uint32_t x : vecs[v]) {
+        const std::uint32_t i = x ^ std::uint32_t(v);
+        ASSERT_EQ(std::uint64_t(i) * 7919 % vecs.size(), v);
+        ASSERT_TRUE(last == 0 || i > last);
+        last = i;
+      }
+    }
+    vecs.clear();
+    pool.clear();
+    EXPECT_EQ(pool.memory(), 0u);
+  }
+  // A freed block is the next of its size.
+  void* a = pool.allocate(100);
+  pool.deallocate(a, 100);
+  EXPECT_EQ(pool.allocate(120), a);  // the same size class (128 bytes)
 }
 
 TEST(ResolveThreads, ZeroMeansAllCores) {

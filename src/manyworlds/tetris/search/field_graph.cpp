@@ -483,9 +483,9 @@ const std::uint64_t* FieldGraph::store_bits(Id id, const std::uint64_t* words, s
   const std::uint64_t* kept = zeros;  // empty sets share one block
   if (std::any_of(words, words + n, [](std::uint64_t w) { return w != 0; })) {
     std::lock_guard lock(bits_mutex_);
-    constexpr std::size_t kWords = std::size_t(1) << 16;
+    constexpr std::size_t kWords = kHugePage / sizeof(std::uint64_t);
     if (bit_chunks_.empty() || bits_used_ + n > kWords) {
-      bit_chunks_.emplace_back(new std::uint64_t[kWords]);  // not cleared: written as taken
+      bit_chunks_.emplace_back(kWords);
       bits_used_ = 0;
       bit_bytes_.fetch_add(kWords * sizeof(std::uint64_t), std::memory_order_relaxed);
     }

@@ -258,7 +258,7 @@ class FieldGraph {
   std::atomic<std::uint32_t> blocks_used_{1};  // edge blocks given out, plus one (0 is none)
   std::atomic<std::size_t> edge_bytes_{0};
   std::mutex bits_mutex_;  // bit set allocation
-  std::vector<std::unique_ptr<std::uint64_t[]>> bit_chunks_;
+  std::vector<PageBlock<std::uint64_t>> bit_chunks_;
   std::size_t bits_used_ = 0;  // words used in the last bit chunk
   std::atomic<std::size_t> bit_bytes_{0};
   // The shards' tables (index and fill memo), counted as they change (count_change(), under

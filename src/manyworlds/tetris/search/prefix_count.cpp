@@ -17,6 +17,7 @@
 
 #include "manyworlds/core/error.hpp"
 #include "manyworlds/core/flat_map.hpp"
+#include "manyworlds/core/page_pool.hpp"
 #include "manyworlds/core/parallel.hpp"
 #include "manyworlds/core/progress.hpp"
 #include "manyworlds/core/spin_lock.hpp"
@@ -233,14 +234,13 @@ class HoldProjection {
 // memory held stays within the most ever in use plus a chunk; memory() counts the words in use.
 class WordArena {
  public:
-  static constexpr std::size_t kChunkWords = std::size_t(1) << 16;
+  static constexpr std::size_t kChunkWords = kHugePage / sizeof(std::uint64_t);
   static_assert(kChunkWords >= 2 * kMaxWords);  // an answer: its continuations and orders
   // `n` zeroed words (1..kChunkWords) in one run: the offset of the first, for at().
   std::uint32_t take(std::size_t n) {
     if (used_ % kChunkWords + n > kChunkWords) used_ += kChunkWords - used_ % kChunkWords;
     if (used_ / kChunkWords == chunks_.size()) {
-      // Not cleared here: take() clears what it hands out.
-      chunks_.push_back(std::unique_ptr<std::uint64_t[]>(new std::uint64_t[kChunkWords]));
+      chunks_.emplace_back(kChunkWords);
     }
     const std::size_t first = used_;
     used_ += n;
@@ -254,7 +254,7 @@ class WordArena {
   std::size_t memory() const { return used_ * sizeof(std::uint64_t); }
 
  private:
-  std::vector<std::unique_ptr<std::uint64_t[]>> chunks_;
+  std::vector<PageBlock<std::uint64_t>> chunks_;
   std::size_t used_ = 0;  // words given out, with the tails of chunks skipped
 };
 
@@ -274,8 +274,8 @@ constexpr std::size_t kGraphBudget = std::size_t(1024) << 20;
 // three quarters of a short count's page faults).
 class KeySet {
  public:
-  KeySet() = default;  // no slots until the first insert
-  std::size_t memory() const { return slots_.capacity() * sizeof(std::uint64_t); }
+  // No slots until the first insert; they come from `pool`.
+  explicit KeySet(PagePool& pool) : slots_(PoolAllocator<std::uint64_t>(pool)) {}
   bool insert(std::uint64_t key) {
     if (2 * (size_ + 1) > slots_.size()) grow();
     const std::uint64_t stamped = epoch_ << kKeyBits | key;
@@ -299,14 +299,14 @@ class KeySet {
  private:
   static constexpr int kKeyBits = 48;
   void grow() {
-    Slots old(std::max<std::size_t>(16, slots_.size() * 2), 0);
+    Slots old(std::max<std::size_t>(16, slots_.size() * 2), 0, slots_.get_allocator());
     old.swap(slots_);
     size_ = 0;
     for (std::uint64_t k : old) {
       if (k >> kKeyBits == epoch_) insert(k & ((std::uint64_t(1) << kKeyBits) - 1));
     }
   }
-  using Slots = std::vector<std::uint64_t, MappedAllocator<std::uint64_t>>;
+  using Slots = std::vector<std::uint64_t, PoolAllocator<std::uint64_t>>;
   Slots slots_;
   std::size_t size_ = 0;
   std::uint64_t epoch_ = 1;  // 0 marks slots never used
@@ -432,7 +432,8 @@ class SharedAnswers {
   struct alignas(64) Shard {
     mutable SpinLock mutex;
     FlatMap<OrderKey, std::uint32_t, OrderKeyHash> map{16};
-    std::vector<std::uint64_t> arena;
+    // Mapped: from the heap, each new page of it cost a page fault.
+    std::vector<std::uint64_t, MappedAllocator<std::uint64_t>> arena;
   };
   const Shard& shard(const OrderKey& key) const { return shards_[hash_shard(OrderKeyHash{}(key))]; }
   Shard& shard(const OrderKey& key) { return shards_[hash_shard(OrderKeyHash{}(key))]; }
@@ -471,7 +472,7 @@ class Engine {
       generation_ = graph_.generation();
       reach_.clear();
       lists_.clear();
-      list_bytes_ = 0;
+      pool_.clear();
       unions_.clear();
       arena_.clear();
     }
@@ -491,7 +492,8 @@ class Engine {
   static_assert(kBatch * MoveList::kCapacity < (std::size_t(1) << 24));
 
   std::size_t memory() const {
-    return arena_.memory() + reach_.memory() + list_bytes_ + unions_.memory();
+    return arena_.memory() + reach_.memory() + lists_.size() * sizeof(ReachList) + pool_.memory() +
+           unions_.memory();
   }
 
   // The splits after drawing `piece` at depth k (from those at depth k).
@@ -554,15 +556,20 @@ class Engine {
   // distinct, two paths to one field need two tilings of the same cells (2 % of the fields
   // listed on `*p7,*p4`), and a list keeps them twice (harmless: the union takes a field's set
   // twice), and the hash set costs more than the repeats.
+  using Ids = std::vector<FieldGraph::Id, PoolAllocator<FieldGraph::Id>>;
   struct ReachList {
-    std::vector<FieldGraph::Id> fields;
+    explicit ReachList(PagePool& pool)
+        : fields(PoolAllocator<FieldGraph::Id>(pool)),
+          seen(pool),
+          batch(PoolAllocator<FieldGraph::Id>(pool)) {}
+    Ids fields;
     KeySet seen;
     bool distinct = false;     // no piece twice in the order: no `seen`
     std::int32_t parent = -1;  // the list one order shorter; -1 for the empty order
     std::uint32_t cursor = 0;  // its next field to expand
     // The successors of the last parents expanded, least awkward first, and the next of them
     // to test (each is tested when the list needs one more field).
-    std::vector<FieldGraph::Id> batch;
+    Ids batch;
     std::uint32_t batch_next = 0;
     PieceCounts bound = 0;
     Piece last = Piece::T;
@@ -591,7 +598,7 @@ class Engine {
                      std::max(levels - 1, 0));
     }
     auto id = std::int32_t(lists_.size());
-    lists_.emplace_back();
+    lists_.emplace_back(pool_);
     ReachList& l = lists_.back();
     l.parent = parent;
     l.bound = bound;
@@ -609,25 +616,14 @@ class Engine {
         pieces |= bit;
       }
     }
-    list_bytes_ += sizeof(ReachList) + bytes_of(l);
     reach_.insert(key, id);
     return id;
   }
 
-  // What a list holds beside itself (see list_bytes_).
-  static std::size_t bytes_of(const ReachList& l) {
-    return (l.fields.capacity() + l.batch.capacity()) * sizeof(FieldGraph::Id) + l.seen.memory();
-  }
-
-  // Whether list `id` has a field number i, producing fields as needed. Only this call grows
-  // the list (the calls it makes for its parent grow the parent), so it counts the growth.
+  // Whether list `id` has a field number i, producing fields as needed.
   bool field_at(std::int32_t id, std::size_t i) {
     ReachList& l = lists_[std::size_t(id)];
-    if (l.fields.size() > i) return true;
-    const std::size_t before = bytes_of(l);
-    const bool found = extend(l, i);
-    list_bytes_ += bytes_of(l) - before;
-    return found;
+    return l.fields.size() > i || extend(l, i);
   }
 
   // field_at() for a list that has no field number i yet.
@@ -1082,10 +1078,8 @@ class Engine {
   std::uint64_t generation_ = 0;
   std::vector<std::vector<Split>> splits_;  // per depth, along the current prefix
   FlatMap<OrderKey, std::int32_t, OrderKeyHash> reach_;
+  PagePool pool_;  // the lists' arrays
   std::deque<ReachList> lists_;
-  // The bytes of lists_, counted as they grow: summed over every list at each task, they took
-  // a twentieth of `*p2,*p7,*p2` with hold.
-  std::size_t list_bytes_ = 0;
   FlatMap<OrderKey, Answer, OrderKeyHash> unions_;
   WordArena arena_;
   std::vector<std::uint32_t> by_held_;  // evaluate(): the order of its splits
