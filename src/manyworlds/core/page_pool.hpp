@@ -2,8 +2,8 @@
 // Memory for the many growing arrays of one thread's memo, which all die together when the memo
 // is cleared: blocks of power-of-two sizes cut from 2 MB chunks of mapped, populated pages
 // (PageBlock), each freed block kept for the next of its size. From the heap, each new 4 KB
-// page of such arrays cost a page fault (about 11 us in the VM of docs/benchmarks.md), a tenth
-// of a count's time. Not thread-safe: one pool per thread.
+// page of such arrays cost a page fault, which in a VM costs many times a populated page
+// (docs/benchmarks.md, "Percent, round twenty-one"). Not thread-safe: one pool per thread.
 
 #include <algorithm>
 #include <array>
