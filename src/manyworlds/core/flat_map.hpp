@@ -97,6 +97,14 @@ inline void populate_pages(void* p, std::size_t bytes) {
 #endif
 }
 
+// map_pages() with huge pages from 2 MB, populated at once: for memory written as soon as it
+// is made.
+inline void* map_populated(std::size_t bytes) {
+  void* p = map_pages(bytes, true);
+  populate_pages(p, bytes);
+  return p;
+}
+
 // `n` zeroed values of a trivial type in pages of their own (map_pages(), huge pages from 2 MB),
 // populated at once and given back when the block is destroyed: the chunks of an arena that
 // fills as it is handed out. From the heap, each of their 4 KB pages cost a fault on first touch.
@@ -104,9 +112,7 @@ template <typename T>
 class PageBlock {
  public:
   explicit PageBlock(std::size_t n)
-      : size_(n), data_(static_cast<T*>(map_pages(n * sizeof(T), true))) {
-    populate_pages(data_, n * sizeof(T));
-  }
+      : size_(n), data_(static_cast<T*>(map_populated(n * sizeof(T)))) {}
   ~PageBlock() {
     if (data_) unmap_pages(data_, size_ * sizeof(T));
   }
@@ -118,7 +124,6 @@ class PageBlock {
   }
 
   T* get() const { return data_; }
-  std::size_t size() const { return size_; }
 
  private:
   static_assert(std::is_trivial_v<T>);
@@ -164,9 +169,7 @@ struct MappedAllocator {
   T* allocate(std::size_t n) {
     std::size_t bytes = n * sizeof(T);
     if (bytes < kMapped) return std::allocator<T>{}.allocate(n);
-    void* p = map_pages(bytes, true);
-    populate_pages(p, bytes);
-    return static_cast<T*>(p);
+    return static_cast<T*>(map_populated(bytes));
   }
   void deallocate(T* p, std::size_t n) {
     if (n * sizeof(T) < kMapped) return std::allocator<T>{}.deallocate(p, n);

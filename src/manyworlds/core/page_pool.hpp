@@ -23,8 +23,7 @@ class PagePool {
 
   void* allocate(std::size_t bytes) {
     if (bytes > kLargest) {
-      void* p = map_pages(bytes, true);
-      populate_pages(p, bytes);
+      void* p = map_populated(bytes);
       large_ += bytes;
       return p;
     }

@@ -1318,8 +1318,7 @@ class RecordArena {
   std::uint64_t* new_chunk(std::size_t words, RecordRef& ref) {
     std::lock_guard lock(mutex_);
     if (used_ >= kMaxChunks) throw std::length_error("percent: too many sets");
-    auto* chunk = static_cast<std::uint64_t*>(map_pages(words * sizeof(std::uint64_t), true));
-    populate_pages(chunk, words * sizeof(std::uint64_t));
+    auto* chunk = static_cast<std::uint64_t*>(map_populated(words * sizeof(std::uint64_t)));
     chunks_[used_].store(chunk, std::memory_order_release);
     sizes_.push_back(words);
     ref = RecordRef(used_ << kOffsetBits);
